@@ -1,0 +1,55 @@
+# The two commands a newcomer needs:  make lab  (open the notebooks)  and  make test.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+# Re-install only when the package description changes.
+LAB_STAMP  := $(VENV)/.lab-installed
+TEST_STAMP := $(VENV)/.test-installed
+
+.PHONY: lab test install notebooks benchmarks browser-deps clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(LAB_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@ $(LAB_STAMP)
+
+install: $(LAB_STAMP)
+
+## make lab: create .venv, install the package and open JupyterLab on notebooks/
+lab: $(LAB_STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks notebooks/00_index.ipynb
+
+## make test: library tests, every notebook under nbval, and the browser tests
+test: $(TEST_STAMP) browser-deps
+	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+
+## Chromium for the browser tests: installed with apt-get when missing and we are root;
+## otherwise the browser tests skip and say what to install.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's chromium for the browser tests..."; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "could not install chromium: the browser tests will skip"; \
+	  else \
+	    echo "chromium not found at /usr/bin/chromium: the browser tests will skip (apt-get install chromium)"; \
+	  fi; \
+	fi
+
+## make notebooks: re-execute every notebook in place (outputs are committed)
+notebooks: $(TEST_STAMP)
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+## make benchmarks: the performance figures quoted in the README
+benchmarks: $(LAB_STAMP)
+	for b in benchmarks/bench_*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build .pytest_cache

@@ -1,0 +1,106 @@
+"""The one interface every game state in this package follows.
+
+Modelled on OpenSpiel: a state knows whose turn it is, lists its legal actions,
+applies one action at a time, knows when it is terminal and what each player
+gets.  Bots, tests, tree explorers and notebook widgets therefore drive every
+game the same way::
+
+    state = SomeGame(seed=1)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    print(state.returns())
+
+Rules of the contract (tests check them for every game):
+
+* :meth:`GameState.legal_actions` lists exactly the actions :meth:`GameState.apply`
+  accepts; actions are small hashable values whose ``str`` is their notation.
+* :meth:`GameState.apply` raises an :class:`~cardgames.errors.IllegalActionError`
+  subclass for anything else and then leaves the state exactly as it was.
+* All randomness comes from the seed given at construction, so the same seed and
+  the same actions always give the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import Any, Hashable, Sequence
+
+from .errors import GameOverError, IllegalActionError, NotYourTurnError
+
+__all__ = ["GameState"]
+
+
+class GameState(ABC):
+    """Abstract base for a game (or round) in progress.
+
+    Subclasses implement :meth:`current_player`, :meth:`legal_actions`,
+    :meth:`is_terminal`, :meth:`returns` and :meth:`_apply`; they may override
+    :meth:`parse_action` (to accept text such as ``"H3"``) and :meth:`explain_illegal`
+    (to say *why* an action is refused).
+    """
+
+    num_players: int
+
+    # -- to implement -----------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the state is terminal."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Hashable]:
+        """Every action the current player may take now (empty when terminal)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game (or round) is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """What each seat gets from this state (zeros until terminal, unless a game says otherwise)."""
+
+    @abstractmethod
+    def _apply(self, action: Hashable) -> None:
+        """Apply an action already known to be legal."""
+
+    # -- shared behaviour ------------------------------------------------------
+    def parse_action(self, action: Any) -> Hashable:
+        """Turn user input (e.g. a string) into an action; the default takes it as it is."""
+        return action
+
+    def explain_illegal(self, action: Hashable) -> str:
+        """Why ``action`` is not legal now (a game overrides this with precise reasons)."""
+        legal = ", ".join(str(a) for a in self.legal_actions()[:12])
+        return f"not among the legal actions ({legal}{', ...' if len(self.legal_actions()) > 12 else ''})"
+
+    def apply(self, action: Any, player: int | None = None) -> None:
+        """Apply one action for the current player.
+
+        ``player``, when given, must be the seat whose turn it is (so a program can
+        say who is acting and get :class:`~cardgames.errors.NotYourTurnError`
+        otherwise).  An illegal action raises and changes nothing.
+        """
+        if self.is_terminal():
+            raise GameOverError(action, "the game is already over")
+        if player is not None and player != self.current_player():
+            raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
+        parsed = self.parse_action(action)
+        if parsed not in self.legal_actions():
+            raise IllegalActionError(parsed, self.explain_illegal(parsed))
+        self._apply(parsed)
+
+    def clone(self) -> "GameState":
+        """An independent copy (including the random generator), for search and what-ifs."""
+        return copy.deepcopy(self)
+
+    def child(self, action: Any) -> "GameState":
+        """A copy with ``action`` applied; this state is unchanged."""
+        new = self.clone()
+        new.apply(action)
+        return new
+
+    def play(self, actions: Sequence[Any]) -> "GameState":
+        """Apply several actions in turn; returns ``self`` for chaining."""
+        for a in actions:
+            self.apply(a)
+        return self

@@ -1,0 +1,6 @@
+"""Solvers and analysers built on the :mod:`cardgames` engines.
+
+* :mod:`solvers.krypkille_endgame` — the Krypkille declaration endgame as a game tree.
+* :mod:`solvers.comrade` — does a Comrade deal have any winning bidding and play?
+* :mod:`solvers.widgets` — ipywidgets views of the solvers, for the notebooks.
+"""
