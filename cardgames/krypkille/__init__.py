@@ -1,0 +1,27 @@
+"""Krypkille, the Swedish "last card" game played with the 42-card Kille deck.
+
+Rules: ``/work/shared/rules/krypkille.md`` (the digest every choice below follows).
+
+* :mod:`.deck` — the 21 kinds (:class:`Kind`), their names in English, Swedish
+  and Japanese, :func:`parse_kind`, the deck and the penalty tables.
+* :mod:`.rules` — pure functions: :func:`forced_follow`, :func:`trick_winner`,
+  :func:`round_outcome`, :func:`score_round`.
+
+    >>> from cardgames.krypkille import forced_follow, score_round
+    >>> forced_follow("2 9 Pig", ["7"])
+    Kind.NINE
+    >>> score_round(["Pig", "1", "9"], declarer=None)
+    [0, 10, 0]
+"""
+
+from .deck import (ALTERNATIVE_PENALTIES, COPIES, DECK, DEFAULT_PENALTIES, PENALTY_TABLES, Kind, PenaltyTable,
+                   parse_kind, parse_kinds, penalty_table)
+from .rules import (COWARD_PENALTY, FAILURE_SURCHARGE, Outcome, explain_follow, forced_follow, lowest_holders,
+                    round_outcome, score_round, trick_winner)
+
+__all__ = [
+    "Kind", "DECK", "COPIES", "parse_kind", "parse_kinds",
+    "PenaltyTable", "DEFAULT_PENALTIES", "ALTERNATIVE_PENALTIES", "PENALTY_TABLES", "penalty_table",
+    "forced_follow", "explain_follow", "trick_winner", "lowest_holders",
+    "Outcome", "round_outcome", "score_round", "FAILURE_SURCHARGE", "COWARD_PENALTY",
+]
