@@ -5,6 +5,8 @@ PY     := $(VENV)/bin/python
 # Re-install only when the package description changes.
 LAB_STAMP  := $(VENV)/.lab-installed
 TEST_STAMP := $(VENV)/.test-installed
+# JupyterLab refuses to run as root (containers, CI) unless told it may.
+LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test install notebooks benchmarks browser-deps clean
 
@@ -24,7 +26,7 @@ install: $(LAB_STAMP)
 
 ## make lab: create .venv, install the package and open JupyterLab on notebooks/
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks notebooks/00_index.ipynb
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_ARGS)
 
 ## make test: library tests, every notebook under nbval, and the browser tests
 test: $(TEST_STAMP) browser-deps
