@@ -6,6 +6,12 @@ Rules: ``/work/shared/rules/krypkille.md`` (the digest every choice below follow
   and Japanese, :func:`parse_kind`, the deck and the penalty tables.
 * :mod:`.rules` — pure functions: :func:`forced_follow`, :func:`trick_winner`,
   :func:`round_outcome`, :func:`score_round`.
+* :mod:`.options` — :class:`KrypkilleOptions`, the rule options (first leader,
+  who declares first, penalty table).
+* :mod:`.engine` — :class:`KrypkilleRound` (one round, action by action) and
+  :class:`KrypkilleMatch` (rounds with a rotating dealer and running totals).
+* :mod:`.players` — :class:`RandomPlayer`, :class:`HeuristicPlayer`, :func:`play_round`.
+* :mod:`.display` — static HTML tables (deck, tricks, record, scores).
 
     >>> from cardgames.krypkille import forced_follow, score_round
     >>> forced_follow("2 9 Pig", ["7"])
@@ -16,6 +22,10 @@ Rules: ``/work/shared/rules/krypkille.md`` (the digest every choice below follow
 
 from .deck import (ALTERNATIVE_PENALTIES, COPIES, DECK, DEFAULT_PENALTIES, PENALTY_TABLES, Kind, PenaltyTable,
                    parse_kind, parse_kinds, penalty_table)
+from .engine import (DECLARE, PASS, CardNotInHandError, Discard, ForcedCardError, KrypkilleMatch, KrypkilleRound,
+                     Play, PlayRecord, RoundResult, SeatView, TooManyDiscardsError, WrongPhaseError)
+from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
+from .players import HeuristicPlayer, RandomPlayer, play_match, play_round, success_probability
 from .rules import (COWARD_PENALTY, FAILURE_SURCHARGE, Outcome, explain_follow, forced_follow, lowest_holders,
                     round_outcome, score_round, trick_winner)
 
@@ -24,4 +34,9 @@ __all__ = [
     "PenaltyTable", "DEFAULT_PENALTIES", "ALTERNATIVE_PENALTIES", "PENALTY_TABLES", "penalty_table",
     "forced_follow", "explain_follow", "trick_winner", "lowest_holders",
     "Outcome", "round_outcome", "score_round", "FAILURE_SURCHARGE", "COWARD_PENALTY",
+    "KrypkilleOptions", "HAND_SIZE", "MAX_DISCARDS", "TRICKS", "MIN_PLAYERS", "MAX_PLAYERS",
+    "KrypkilleRound", "KrypkilleMatch", "RoundResult", "SeatView", "PlayRecord",
+    "Discard", "Play", "DECLARE", "PASS",
+    "CardNotInHandError", "ForcedCardError", "TooManyDiscardsError", "WrongPhaseError",
+    "RandomPlayer", "HeuristicPlayer", "play_round", "play_match", "success_probability",
 ]
