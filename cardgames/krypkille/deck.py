@@ -149,7 +149,7 @@ def _build_names() -> dict[str, Kind]:
     names: dict[str, Kind] = {}
     for kind in Kind:
         names[_normalise(kind.name)] = kind
-        for name in (kind.english, kind.japanese):
+        for name in (kind.english, kind.japanese, kind.swedish):
             names[_normalise(name)] = kind
         # "Harlekin (Kille)" is read as "Harlekin" or "Kille".
         for part in re.split(r"[()]", kind.swedish):
