@@ -34,6 +34,7 @@ __all__ = [
     "round_html",
     "view_html",
     "match_html",
+    "round_stages",
 ]
 
 _GROUP_COLOURS = {"high": "#8e2c1a", "numeral": "#1a1a1a", "low": "#1d6b3a"}
@@ -197,6 +198,7 @@ def round_html(rnd: "KrypkilleRound", *, reveal: bool = True) -> str:
     head += "</p>"
     parts = [head, hands_html(rnd, reveal=reveal), trick_table_html(rnd)]
     if rnd.play_log:
+        parts.append(play_log_html(rnd))
         parts.append(record_html(rnd.played_cards()))
     if rnd.phase in ("declare", "over"):
         parts.append(declarations_html(rnd))
@@ -230,3 +232,31 @@ def match_html(match: "KrypkilleMatch") -> str:
     if match.eliminated:
         caption += f"; eliminated: {', '.join(f'seat {s}' for s in match.eliminated)}"
     return html_table(rows, header, caption=caption)
+
+
+def round_stages(rnd: "KrypkilleRound") -> list[tuple[str, "KrypkilleRound"]]:
+    """Replay a round from its deal and return ``(title, state)`` after the deal, after
+    the refill, after every card played, and at the end (for steppers and lessons).
+
+    >>> from cardgames.krypkille import HeuristicPlayer, play_round
+    >>> stages = round_stages(play_round([HeuristicPlayer(seed=s) for s in range(3)], seed=1))
+    >>> [t for t, _ in stages][:3], stages[-1][0]
+    (['dealt', 'discarded and refilled', 'trick 1, card 1'], 'round over')
+    """
+    state = rnd.restart()
+    stages = [("dealt", state.clone())]
+    for action in rnd.history:
+        phase = state.phase
+        state.apply(action)
+        if phase == "discard" and state.phase == "play":
+            stages.append(("discarded and refilled", state.clone()))
+        elif phase == "play":
+            trick = len(state.tricks) if not state.current_trick else len(state.tricks) + 1
+            card = len(state.current_trick) or state.num_players
+            title = f"trick {trick}, card {card}"
+            if card == state.num_players:
+                title = f"trick {trick} complete"
+            stages.append((title, state.clone()))
+        elif state.phase == "over":
+            stages.append(("round over", state.clone()))
+    return stages

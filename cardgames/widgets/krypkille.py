@@ -1,0 +1,154 @@
+"""ipywidgets views of Krypkille for the notebooks (a thin layer over :mod:`cardgames.krypkille.display`).
+
+* :class:`DeckTableView` — the deck table, switchable between the two penalty tables.
+* :class:`RoundStepper` — a dealt round stepped through card by card or trick by trick.
+* :class:`ScoreCaseView` — pick final cards and a declarer, see the score table.
+
+Every callback runs through :func:`~cardgames.widgets.common.guarded`, and the
+stepper's "Next trick" button and its HTML view carry the demo classes
+(:func:`~cardgames.widgets.common.mark_demo`).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import ipywidgets as W
+
+from ..errors import GameError
+from ..krypkille.deck import PENALTY_TABLES, parse_kinds
+from ..krypkille.display import deck_table_html, round_html, round_stages, score_table_html
+from ..krypkille.engine import KrypkilleRound
+from .common import guarded, mark_demo
+
+__all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES"]
+
+
+class DeckTableView(W.VBox):
+    """The 21 kinds with their names and the penalty of the chosen table."""
+
+    def __init__(self, penalties: str = "default"):
+        self.out = W.Output()
+        self.choice = W.ToggleButtons(options=list(PENALTY_TABLES), value=penalties, description="penalties")
+        self.html = W.HTML(deck_table_html(penalties))
+        self.choice.observe(guarded(self.out)(self._changed), names="value")
+        super().__init__([self.choice, self.html, self.out])
+
+    def _changed(self, change) -> None:
+        self.html.value = deck_table_html(change["new"])
+
+
+class RoundStepper(W.VBox):
+    """Step through a finished round: deal, refill, every card (with why it was forced), the end.
+
+    ``rnd`` is a round already played to the end (e.g. by
+    :func:`~cardgames.krypkille.players.play_round`); the stepper replays it.
+    """
+
+    def __init__(self, rnd: KrypkilleRound, demo: bool = True):
+        if not rnd.is_terminal():
+            raise GameError("the stepper shows a finished round: play it to the end first")
+        self.stages = round_stages(rnd)
+        self.out = W.Output()
+        self.back = W.Button(description="◀ Back", tooltip="one card back")
+        self.next_card = W.Button(description="Next card ▶", tooltip="one card forward")
+        self.next_trick = W.Button(description="Next trick ▶▶", button_style="primary",
+                                   tooltip="to the end of the next trick")
+        self.slider = W.IntSlider(value=0, min=0, max=len(self.stages) - 1, description="step",
+                                  continuous_update=False)
+        self.title = W.HTML()
+        self.html = W.HTML()
+        g = guarded(self.out)
+        self.back.on_click(g(lambda _: self.go(self.slider.value - 1)))
+        self.next_card.on_click(g(lambda _: self.go(self.slider.value + 1)))
+        self.next_trick.on_click(g(lambda _: self.go(self.next_trick_index())))
+        self.slider.observe(g(lambda change: self._show(change["new"])), names="value")
+        if demo:
+            mark_demo(self.next_trick, self.html)
+        self._show(0)
+        super().__init__([W.HBox([self.back, self.next_card, self.next_trick, self.slider]), self.title,
+                          self.html, self.out])
+
+    def next_trick_index(self) -> int:
+        """The next stage that ends a phase or a trick (refill, each trick, the end); wraps to the deal."""
+        here = self.slider.value
+        if here == len(self.stages) - 1:
+            return 0
+        for i in range(here + 1, len(self.stages)):
+            title = self.stages[i][0]
+            if title.endswith("complete") or title in ("discarded and refilled", "round over"):
+                return i
+        return len(self.stages) - 1
+
+    def go(self, index: int) -> None:
+        self.slider.value = max(0, min(index, len(self.stages) - 1))
+
+    def _show(self, index: int) -> None:
+        title, state = self.stages[index]
+        self.title.value = f"<b>Step {index} of {len(self.stages) - 1}: {title}</b>"
+        self.html.value = round_html(state)
+
+
+#: One example per scoring case: (final cards, declarer), 4 players.
+SCORE_CASES: dict[str, tuple[str, int | None]] = {
+    "success": ("Pig 1 Harlequin 9", 1),
+    "failure (declarer not lowest)": ("Pig 1 Harlequin 9", 3),
+    "failure (lowest card shared)": ("Pig 1 1 9", 1),
+    "coward (臆病者)": ("Pig 1 Harlequin 9", None),
+    "void (無効)": ("Pig 1 1 9", None),
+}
+
+
+class ScoreCaseView(W.VBox):
+    """Pick one of the scoring cases, or type final cards and pick a declarer; see the scores."""
+
+    def __init__(self, penalties: str = "default"):
+        self.out = W.Output()
+        self.case = W.Dropdown(options=list(SCORE_CASES), description="case")
+        self.cards = W.Text(description="final cards", placeholder="e.g. Pig 1 Harlequin 9")
+        self.declarer = W.Dropdown(description="declarer")
+        self.penalties = W.ToggleButtons(options=list(PENALTY_TABLES), value=penalties, description="penalties")
+        self.html = W.HTML()
+        self.message = W.HTML()
+        g = guarded(self.out)
+        self.case.observe(g(lambda change: self.load(change["new"])), names="value")
+        self.cards.observe(g(lambda _: self._cards_changed()), names="value")
+        self.declarer.observe(g(lambda _: self.render()), names="value")
+        self.penalties.observe(g(lambda _: self.render()), names="value")
+        self.load(self.case.value)
+        super().__init__([self.case, W.HBox([self.cards, self.declarer]), self.penalties, self.message,
+                          self.html, self.out])
+
+    def load(self, name: str) -> None:
+        cards, declarer = SCORE_CASES[name]
+        self._loading = True
+        self.cards.value = cards
+        self._set_seats(len(cards.split()), declarer)
+        self._loading = False
+        self.render()
+
+    def _set_seats(self, n: int, declarer: int | None) -> None:
+        options = [("nobody (all passed)", None)] + [(f"seat {s}", s) for s in range(n)]
+        self.declarer.options = options
+        self.declarer.value = declarer if declarer is None or declarer < n else None
+
+    def _cards_changed(self) -> None:
+        if getattr(self, "_loading", False):
+            return
+        n = len(self.cards.value.split())
+        if n != len(self.declarer.options) - 1:
+            self._set_seats(n, self.declarer.value)
+        self.render()
+
+    def render(self) -> None:
+        if getattr(self, "_loading", False):
+            return
+        try:
+            cards = parse_kinds(self.cards.value)
+            self.html.value = score_table_html(cards, self.declarer.value, self.penalties.value)
+            self.message.value = ""
+        except GameError as err:  # bad input is shown, not raised
+            self.message.value = f'<span style="color:#b00">{err}</span>'
+
+
+_ = Sequence
