@@ -80,18 +80,32 @@ class PositionValue:
     def reachable(self) -> bool:
         return self.reach > 0
 
-    @property
-    def expected_declare(self) -> Fraction | None:
-        return Fraction(self.declare_total, self.reach) if self.reach else None
+    def _ratio(self, x):
+        if not self.reach:
+            return None
+        if isinstance(x, int) and isinstance(self.reach, int):
+            return Fraction(x, self.reach)  # exact, for pure profiles
+        return x / self.reach
 
     @property
-    def expected_pass(self) -> Fraction | None:
-        return Fraction(self.pass_total, self.reach) if self.reach else None
+    def expected_declare(self) -> "Fraction | float | None":
+        """Expected penalty when declaring (exact fraction for pure profiles)."""
+        return self._ratio(self.declare_total)
+
+    @property
+    def expected_pass(self) -> "Fraction | float | None":
+        """Expected penalty when passing (exact fraction for pure profiles)."""
+        return self._ratio(self.pass_total)
 
     @property
     def prob_asked(self) -> Fraction:
         """Probability, given this card, that every earlier position passed."""
-        return Fraction(self.reach, self.total) if self.total else Fraction(0)
+        return self._ratio_total()
+
+    def _ratio_total(self):
+        if not self.total:
+            return 0.0
+        return Fraction(self.reach, self.total) if isinstance(self.reach, int) else self.reach / self.total
 
     @property
     def declares(self) -> bool:
