@@ -1,0 +1,59 @@
+"""Krypkille endgame explorer timings (targets: level 2 < 0.2 s, level 3 < 10 s for 5 players).
+
+Run: .venv/bin/python benchmarks/bench_krypkille_endgame.py
+Prints medians and maxima over seeded endgames dealt by the engine, plus the
+worst case for level 2 (no public cards at all: 41 unseen cards, all 21 kinds).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from solvers.krypkille_endgame import Endgame, equilibrium, player_view
+from solvers.krypkille_endgame.equilibrium import _solve_cached
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ends = [Endgame.deal(5, seed=s) for s in range(20)]
+
+    cold2, warm2 = [], []
+    for end in ends:
+        for seat in range(5):
+            _solve_cached.cache_clear()
+            cold2.append(timed(lambda: end.view(seat)))          # includes solving level 3 for the others
+            warm2.append(timed(lambda: end.view(seat)))          # level-3 profile already cached
+    worst = []
+    for seat, card in ((0, "Mask"), (4, "7"), (2, "Harlequin")):
+        _solve_cached.cache_clear()
+        worst.append(timed(lambda: player_view(5, seat, card, first=0, played=())))
+    print("level 2 (one player's view), 5 players")
+    print(f"  dealt endgames, cold (incl. level 3): median {statistics.median(cold2):.4f} s, max {max(cold2):.4f} s"
+          f"  [{len(cold2)} views]")
+    print(f"  dealt endgames, warm:                 median {statistics.median(warm2):.4f} s, max {max(warm2):.4f} s")
+    print(f"  worst case, no public cards (cold):   median {statistics.median(worst):.4f} s, max {max(worst):.4f} s")
+
+    eq3 = []
+    for end in ends:
+        _solve_cached.cache_clear()
+        eq3.append(timed(lambda: end.equilibrium()))
+    generic = []
+    for table in ("default", "alternative"):
+        _solve_cached.cache_clear()
+        generic.append(timed(lambda: equilibrium(5, (), table)))
+    print("level 3 (equilibrium), 5 players")
+    print(f"  dealt endgames: median {statistics.median(eq3):.4f} s, max {max(eq3):.4f} s  [{len(eq3)} endgames]")
+    print(f"  no public cards (generic table): max {max(generic):.4f} s")
+    _solve_cached.cache_clear()
+    print(f"  whole threshold table, 2-5 players x 2 tables: "
+          f"{timed(lambda: [equilibrium(n, (), t) for n in (2, 3, 4, 5) for t in ('default', 'alternative')]):.4f} s")
+
+
+if __name__ == "__main__":
+    main()
