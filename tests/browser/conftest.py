@@ -1,0 +1,89 @@
+"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium per session.
+
+The server serves a temporary COPY of ``notebooks/`` (plus a ``selftest/`` folder
+the self-test writes into), so running cells never touches the committed
+notebooks.  It is always shut down by the fixture finalizer, also when a test
+fails or the session is interrupted.
+"""
+
+from __future__ import annotations
+
+import atexit
+from pathlib import Path
+
+import pytest
+
+from lab_driver import CHROMIUM, CHROMIUM_ARGS, LabServer, copy_notebooks
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+
+MISSING_CHROMIUM = (
+    f"browser tests need Debian's Chromium at {CHROMIUM}: install it with "
+    "`apt-get install chromium` (as root; `make test` does this when it runs as root)"
+)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright (Playwright's own browsers are not used)."""
+    if not CHROMIUM.exists():
+        pytest.skip(MISSING_CHROMIUM)
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="browser tests need Playwright: pip install -e '.[test]'"
+    )
+    pw = sync_api.sync_playwright().start()
+    try:
+        try:
+            chromium = pw.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            )
+        except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
+            pytest.skip(f"{MISSING_CHROMIUM}; launching it failed: {exc}")
+        yield chromium
+        chromium.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def lab_root(tmp_path_factory) -> Path:
+    """The server's root: ``notebooks/`` (a copy) and an empty ``selftest/`` folder."""
+    root = tmp_path_factory.mktemp("lab-root")
+    if NOTEBOOKS.is_dir():
+        copy_notebooks(NOTEBOOKS, root / "notebooks")
+    (root / "selftest").mkdir()
+    return root
+
+
+@pytest.fixture(scope="session")
+def lab_server(browser, lab_root, tmp_path_factory):
+    """JupyterLab from this venv on 127.0.0.1:<random port> with a random token."""
+    server = LabServer(lab_root, tmp_path_factory.mktemp("lab-state"))
+    atexit.register(server.stop)  # belt and braces if the session dies before teardown
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        atexit.unregister(server.stop)
+
+
+@pytest.fixture
+def lab_page(browser, lab_server):
+    """A fresh browser context and page; the notebook's kernel is shut down afterwards."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        yield page
+    finally:
+        context.close()
+        lab_server.shutdown_kernels()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,605 @@
+"""Drive a real JupyterLab in headless Chromium, the way a teacher would.
+
+Two pieces, used by ``conftest.py`` and the tests next to it:
+
+* :class:`LabServer` starts ``jupyter lab`` from this venv on 127.0.0.1 with a
+  random free port, a random token and throw-away config/runtime/settings
+  directories (so a user's own JupyterLab settings cannot leak in), and always
+  stops it again.
+* :func:`run_notebook_and_check` opens one notebook in a Playwright page, clears
+  the stored outputs, runs all cells from the *Run* menu, waits for the kernel,
+  and returns a :class:`NotebookReport` listing every problem a person would
+  see: tracebacks (also those shown under a widget by ``guarded``), widgets
+  that did not render, and the demo interaction (``cg-demo-action`` /
+  ``cg-demo-result``, see ``cardgames/widgets/common.py``) not changing its view.
+
+The checks live in one function so that ``test_lab_selftest.py`` can prove they
+fail on a deliberately broken notebook.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--mute-audio",
+]
+
+DEMO_ACTION = ".cg-demo-action"  # cardgames.widgets.common.DEMO_ACTION_CLASS
+DEMO_RESULT = ".cg-demo-result"  # cardgames.widgets.common.DEMO_RESULT_CLASS
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+# Bounds (seconds).  Generous for a 2-core CI machine, but a hung notebook fails.
+SERVER_START_TIMEOUT = 90
+LAB_LOAD_TIMEOUT = 90
+RUN_TIMEOUT = 120
+WIDGET_RENDER_TIMEOUT = 20
+INTERACTION_TIMEOUT = 45
+
+# User settings written into the throw-away settings dir.
+LAB_SETTINGS = {
+    # Attach every cell to the DOM, so the checks see every output.
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    # Never write the (copied) notebooks back.
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    # No news/update questions popping over the notebook; no network.
+    "@jupyterlab/apputils-extension/notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+# --------------------------------------------------------------------------- server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A JupyterLab server serving ``root`` on 127.0.0.1, for the length of a test session."""
+
+    def __init__(self, root: Path, state_dir: Path) -> None:
+        self.root = Path(root)
+        self.state_dir = Path(state_dir)
+        self.token = secrets.token_hex(24)
+        self.port = 0
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.state_dir / "jupyter-lab.log"
+
+    # -- urls -------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def notebook_url(self, relpath: str, workspace: str) -> str:
+        """URL opening ``relpath`` (relative to root) in a fresh, named workspace."""
+        path = urllib.parse.quote(relpath)
+        ws = urllib.parse.quote(workspace)
+        return f"{self.base_url}/lab/workspaces/{ws}/tree/{path}?reset&token={self.token}"
+
+    # -- REST -------------------------------------------------------------------
+    def api(self, method: str, path: str, timeout: float = 10) -> object:
+        req = urllib.request.Request(
+            f"{self.base_url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        if method in ("POST", "PUT", "PATCH"):
+            req.data = b""
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Close every session (and so its kernel): one kernel at a time on a 2-core machine."""
+        try:
+            for session in self.api("GET", "/api/sessions"):
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+        except (OSError, ValueError):
+            pass
+
+    # -- lifecycle --------------------------------------------------------------
+    def _environment(self) -> dict[str, str]:
+        env = dict(os.environ)
+        for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "JUPYTERLAB_DIR", "JUPYTER_TOKEN"):
+            env.pop(var, None)
+        dirs = {
+            "JUPYTER_CONFIG_DIR": "config",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTER_DATA_DIR": "data",
+            "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+            "IPYTHONDIR": "ipython",
+            "MPLCONFIGDIR": "matplotlib",
+        }
+        for var, name in dirs.items():
+            path = self.state_dir / name
+            path.mkdir(parents=True, exist_ok=True)
+            env[var] = str(path)
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    def _write_settings(self, settings_dir: Path) -> None:
+        for plugin, values in LAB_SETTINGS.items():
+            target = settings_dir / f"{plugin}.jupyterlab-settings"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(values))
+
+    def start(self) -> "LabServer":
+        env = self._environment()
+        self._write_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
+        last_error = ""
+        for _attempt in range(3):  # a free port may be taken between probe and bind
+            self.port = _free_port()
+            cmd = [
+                sys.executable, "-m", "jupyterlab",
+                "--no-browser",
+                "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={self.port}",
+                "--ServerApp.port_retries=0",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}",
+                "--LabApp.expose_app_in_browser=True",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly",
+                "--LanguageServerManager.autodetect=False",
+            ]
+            if hasattr(os, "geteuid") and os.geteuid() == 0:
+                cmd.append("--allow-root")  # CI containers run as root
+            log = open(self.log_path, "ab")
+            self.proc = subprocess.Popen(
+                cmd, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True,
+            )
+            log.close()
+            try:
+                self._wait_until_ready()
+                return self
+            except RuntimeError as exc:
+                last_error = str(exc)
+                self.stop()
+        raise RuntimeError(f"JupyterLab did not start: {last_error}")
+
+    def _wait_until_ready(self) -> None:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                self.api("GET", "/api/status", timeout=2)
+                return
+            except (OSError, ValueError):
+                time.sleep(0.3)
+        raise RuntimeError(f"no answer within {SERVER_START_TIMEOUT}s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        """Shut the server and its kernels down; escalate to SIGKILL of its process group."""
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            self.api("POST", "/api/shutdown", timeout=5)  # also shuts the kernels down
+        except (OSError, ValueError):
+            pass
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+        try:  # kernels run in the server's session; leave nothing behind
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait(timeout=10)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+
+def copy_notebooks(src: Path, dest: Path) -> Path:
+    """Copy ``src`` (the committed notebooks folder) so running cells cannot modify it."""
+    shutil.copytree(
+        src, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    )
+    return dest
+
+
+# --------------------------------------------------------------------------- checks
+
+
+@dataclass
+class NotebookReport:
+    """What happened to one notebook in the browser; ``problems`` empty means it works."""
+
+    name: str
+    problems: list[str] = field(default_factory=list)
+    code_cells: int = 0
+    widget_views: int = 0
+    interaction: str = "not tried"
+    console_errors: list[str] = field(default_factory=list)
+    screenshot: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def describe(self) -> str:
+        lines = [f"{self.name}: {len(self.problems)} problem(s)"]
+        lines += [f"  - {p}" for p in self.problems]
+        lines.append(f"  interaction: {self.interaction}")
+        if self.console_errors:
+            lines.append("  browser console errors (for diagnosis):")
+            lines += [f"    {e[:300]}" for e in self.console_errors[:10]]
+        if self.screenshot:
+            lines.append(f"  screenshot: {self.screenshot}")
+        return "\n".join(lines)
+
+
+def stored_widget_outputs(notebook: Path) -> dict[int, int]:
+    """Code-cell index -> number of widget views stored in the committed notebook's outputs."""
+    nb = json.loads(notebook.read_text())
+    counts: dict[int, int] = {}
+    code_index = 0
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        n = sum(1 for out in cell.get("outputs", []) if WIDGET_MIME in out.get("data", {}))
+        if n:
+            counts[code_index] = n
+        code_index += 1
+    return counts
+
+
+# JavaScript run in the page.  ``app`` is window.jupyterapp (LabApp.expose_app_in_browser).
+_JS_PANEL = """
+() => {
+  const app = window.jupyterapp;
+  if (!app) return null;
+  const w = app.shell.currentWidget;
+  return (w && w.content && w.sessionContext) ? w : null;
+}
+"""
+
+_JS_STATE = """
+() => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.sessionContext || !panel.content) return {ready: false};
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = panel.content.widgets;
+  let pending = 0, running = 0, code = 0;
+  for (const cell of cells) {
+    if (cell.model.type !== 'code') continue;
+    if (!cell.model.sharedModel.getSource().trim()) continue;  // empty cells never get a count
+    code += 1;
+    const prompt = cell.node.querySelector('.jp-InputArea-prompt');
+    if (prompt && prompt.textContent.includes('*')) running += 1;
+    if (cell.model.executionCount === null) pending += 1;
+  }
+  const errors = panel.content.node.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').length;
+  return {
+    ready: panel.context.isReady && panel.sessionContext.isReady,
+    status: kernel ? kernel.status : 'none',
+    code, pending, running, errors,
+  };
+}
+"""
+
+_JS_SCAN = r"""
+(expected) => {
+  const problems = [];
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const widgetMime = 'application/vnd.jupyter.widget-view+json';
+  const traceback = /Traceback \(most recent call last\)|^\s*[\w.]*(Error|Exception)\b/m;
+  const renderFailure = /Error displaying widget|model not found|Failed to load model class|Could not create a view|Error rendering/i;
+  const widgetNames = new Set(expected.widgetClassNames);
+  const reprLike = /^\s*([A-Z]\w*)\((children|value|options|description|layout|outputs|index|style)=/;
+  const short = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 240);
+  let codeIndex = -1, views = 0;
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code') return;
+    codeIndex += 1;
+    const where = `cell ${i + 1} (code cell ${codeIndex + 1})`;
+    // Errors stored in the cell's own outputs (a cell that raised).
+    for (let j = 0; j < cell.model.outputs.length; j++) {
+      const out = cell.model.outputs.get(j).toJSON();
+      if (out.output_type === 'error') {
+        problems.push(`${where} raised ${out.ename}: ${short(out.evalue || '')}`);
+      }
+    }
+    // Every rendered output, including those inside Output widgets (guarded callbacks).
+    for (const node of cell.node.querySelectorAll('.jp-OutputArea-output')) {
+      const mime = node.getAttribute('data-mime-type') || '';
+      const text = node.innerText || '';
+      if (mime === 'application/vnd.jupyter.stderr' && traceback.test(text)) {
+        problems.push(`${where} shows an error: ${short(text)}`);
+      }
+      if (mime === 'text/plain') {
+        const m = text.match(reprLike) || text.match(/^\s*([A-Z]\w*)\(/);
+        if (m && (widgetNames.has(m[1]) || reprLike.test(text))) {
+          problems.push(`${where} shows the text fallback of a widget instead of the widget: ${short(text)}`);
+        }
+      }
+    }
+    const text = cell.node.querySelector('.jp-Cell-outputWrapper')?.innerText || '';
+    const bad = text.match(renderFailure);
+    if (bad) problems.push(`${where} shows "${bad[0]}": ${short(text)}`);
+    // Each output the kernel sent as a widget view must be drawn as a widget.
+    const nodes = cell.node.querySelectorAll(
+      '.jp-Cell-outputArea > .jp-OutputArea-child > .jp-OutputArea-output');
+    let sent = 0;
+    for (let j = 0; j < cell.model.outputs.length; j++) {
+      const out = cell.model.outputs.get(j).toJSON();
+      if (!out.data || !(widgetMime in out.data)) continue;
+      sent += 1;
+      const node = nodes[j];
+      if (node && node.querySelector('.jupyter-widgets')) views += 1;
+      else problems.push(`${where}: widget view ${sent} is not drawn as a widget (shows: ${short(node ? node.innerText : 'nothing')})`);
+    }
+    const want = expected.stored[String(codeIndex)] || 0;
+    if (sent < want) {
+      problems.push(`${where}: the committed notebook shows ${want} widget(s) here, this run displayed ${sent}`);
+    }
+  });
+  return {problems, views, codeCells: codeIndex + 1};
+}
+"""
+
+_JS_WIDGETS_SETTLED = r"""
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const mime = 'application/vnd.jupyter.widget-view+json';
+  for (const cell of panel.content.widgets) {
+    if (cell.model.type !== 'code') continue;
+    const nodes = cell.node.querySelectorAll(
+      '.jp-Cell-outputArea > .jp-OutputArea-child > .jp-OutputArea-output');
+    for (let j = 0; j < cell.model.outputs.length; j++) {
+      const data = cell.model.outputs.get(j).toJSON().data;
+      if (!data || !(mime in data)) continue;
+      const node = nodes[j];
+      if (!node) return false;
+      if (!node.querySelector('.jupyter-widgets') && !/Error|not found/i.test(node.innerText)) return false;
+    }
+  }
+  return true;
+}
+"""
+
+_JS_RESULTS = """
+(sel) => Array.from(document.querySelectorAll(sel)).map(e => e.innerHTML)
+"""
+
+_JS_ACTION_KIND = r"""
+(el) => {
+  const sel = el.matches('select') ? el : el.querySelector('select');
+  if (sel) return {kind: 'select', options: Array.from(sel.options).map(o => o.value), index: sel.selectedIndex};
+  const toggles = el.querySelectorAll('.widget-toggle-button');
+  if (toggles.length) {
+    const idx = Array.from(toggles).findIndex(b => !b.classList.contains('mod-active'));
+    return {kind: 'toggles', index: idx, count: toggles.length};
+  }
+  const radios = el.querySelectorAll('input[type=radio]');
+  if (radios.length) {
+    return {kind: 'radio', index: Array.from(radios).findIndex(r => !r.checked), count: radios.length};
+  }
+  return {kind: 'click', tag: el.tagName.toLowerCase(), text: (el.innerText || '').trim().slice(0, 60)};
+}
+"""
+
+
+def _widget_class_names() -> list[str]:
+    try:
+        import ipywidgets
+    except ImportError:  # pragma: no cover - ipywidgets is a runtime dependency
+        return []
+    return sorted(
+        name
+        for name in dir(ipywidgets)
+        if isinstance(getattr(ipywidgets, name), type)
+        and issubclass(getattr(ipywidgets, name), ipywidgets.Widget)
+    )
+
+
+def _wait_idle(page, timeout: float, want_all_run: bool) -> dict:
+    """Poll until the kernel is idle twice in a row with nothing queued; return the last state."""
+    deadline = time.monotonic() + timeout
+    stable = 0
+    state: dict = {}
+    while time.monotonic() < deadline:
+        state = page.evaluate(_JS_STATE)
+        settled = (
+            state.get("ready")
+            and state.get("status") == "idle"
+            and state.get("running") == 0
+            and (not want_all_run or state.get("pending") == 0 or state.get("errors", 0) > 0)
+        )
+        stable = stable + 1 if settled else 0
+        if stable >= 3:
+            return state
+        page.wait_for_timeout(300)
+    state["timed_out"] = True
+    return state
+
+
+def _run_all(page) -> str:
+    """Run > Run All Cells from the menu bar, as a person would; fall back to the command."""
+    try:
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=10_000)
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=10_000)
+        return "menu"
+    except Exception:  # noqa: BLE001 - any UI hiccup: use the command registry instead
+        page.keyboard.press("Escape")
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        return "command"
+
+
+def _interact(page, report: NotebookReport) -> None:
+    action = page.locator(DEMO_ACTION).first
+    action.scroll_into_view_if_needed(timeout=10_000)
+    kind = action.evaluate(_JS_ACTION_KIND)
+    if kind["kind"] == "select":
+        options = kind["options"]
+        if len(options) < 2:
+            report.problems.append(f"demo dropdown has only {len(options)} option(s): nothing to change to")
+            return
+        new = options[(kind["index"] + 1) % len(options)]
+        target = action if action.evaluate("e => e.matches('select')") else action.locator("select").first
+        target.select_option(value=new, timeout=10_000)
+        report.interaction = f"chose option {new!r} in the demo dropdown"
+    elif kind["kind"] in ("toggles", "radio"):
+        if kind["index"] < 0:
+            report.problems.append(f"demo {kind['kind']} has no other option to choose")
+            return
+        sel = ".widget-toggle-button" if kind["kind"] == "toggles" else "input[type=radio]"
+        action.locator(sel).nth(kind["index"]).click(timeout=10_000)
+        report.interaction = f"chose option {kind['index'] + 1} of the demo {kind['kind']}"
+    else:
+        action.click(timeout=10_000)
+        report.interaction = f"clicked the demo {kind['tag']} {kind['text']!r}"
+
+
+def run_notebook_and_check(
+    page,
+    server: LabServer,
+    relpath: str,
+    notebook_file: Path,
+    screenshot: Path | None = None,
+    workspace: str | None = None,
+) -> NotebookReport:
+    """Open ``relpath`` in JupyterLab, run every cell, check what a person would see.
+
+    ``notebook_file`` is the .ipynb on disk (its stored outputs tell how many
+    widgets each cell should show).  Returns a report; it never raises for a
+    notebook problem, only for broken infrastructure (e.g. JupyterLab not loading).
+    """
+    report = NotebookReport(name=relpath)
+    page.on("pageerror", lambda exc: report.console_errors.append(f"pageerror: {exc}"))
+    page.on(
+        "console",
+        lambda msg: report.console_errors.append(msg.text) if msg.type == "error" else None,
+    )
+    expected = {"stored": {str(k): v for k, v in stored_widget_outputs(notebook_file).items()},
+                "widgetClassNames": _widget_class_names()}
+    try:
+        page.goto(server.notebook_url(relpath, workspace or Path(relpath).stem),
+                  timeout=LAB_LOAD_TIMEOUT * 1000)
+        page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=LAB_LOAD_TIMEOUT * 1000)
+        state = _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
+        if state.get("timed_out"):
+            report.problems.append(f"kernel never became idle after opening: {state}")
+            return report
+        # Start from a clean page: only what this run produces is checked.
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        how = _run_all(page)
+        state = _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
+        if state.get("timed_out"):
+            report.problems.append(f"cells still running after {RUN_TIMEOUT}s ({how}): {state}")
+        elif state.get("pending"):
+            report.problems.append(f"{state['pending']} code cell(s) never ran (run stopped at an error)")
+        try:
+            page.wait_for_function(_JS_WIDGETS_SETTLED, timeout=WIDGET_RENDER_TIMEOUT * 1000)
+        except Exception:  # noqa: BLE001 - the scan below names the empty views
+            pass
+        scan = page.evaluate(_JS_SCAN, expected)
+        report.problems += scan["problems"]
+        report.code_cells = scan["codeCells"]
+        report.widget_views = scan["views"]
+
+        if page.locator(DEMO_ACTION).count() == 0:
+            report.interaction = "no cg-demo-action in this notebook: interaction check skipped"
+        elif not report.problems:
+            before = page.evaluate(_JS_RESULTS, DEMO_RESULT)
+            if not before:
+                report.problems.append("the notebook marks a cg-demo-action but no cg-demo-result")
+            else:
+                errors_before = page.evaluate(_JS_STATE)["errors"]
+                _interact(page, report)
+                deadline = time.monotonic() + INTERACTION_TIMEOUT
+                after, failed = before, False
+                while time.monotonic() < deadline and after == before:
+                    page.wait_for_timeout(250)
+                    after = page.evaluate(_JS_RESULTS, DEMO_RESULT)
+                    if page.evaluate(_JS_STATE)["errors"] > errors_before:
+                        failed = True
+                        break  # the callback failed: no point waiting for a change
+                _wait_idle(page, INTERACTION_TIMEOUT, want_all_run=False)
+                page.wait_for_timeout(300)  # let the last messages render
+                if after == before:
+                    why = "an error appeared" if failed else f"waited {INTERACTION_TIMEOUT}s"
+                    report.problems.append(
+                        f"after the demo interaction ({report.interaction}) the cg-demo-result "
+                        f"did not change ({why})"
+                    )
+                rescan = page.evaluate(_JS_SCAN, expected)
+                report.problems += [f"after the demo interaction: {p}" for p in rescan["problems"]]
+        else:
+            report.interaction = "not tried: the run already has problems"
+    finally:
+        if screenshot is not None:
+            try:
+                _full_screenshot(page, screenshot)
+                report.screenshot = screenshot
+            except Exception:  # noqa: BLE001 - a missing screenshot must not hide the report
+                pass
+    return report
+
+
+def _full_screenshot(page, path: Path) -> None:
+    """Screenshot the whole notebook: grow the viewport to the notebook's height first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate(
+        """() => {
+          const app = window.jupyterapp;
+          const panel = app && app.shell.currentWidget;
+          if (!panel || !panel.node) return document.body.scrollHeight;
+          app.shell.collapseLeft();
+          const outer = panel.node.querySelector('.jp-WindowedPanel-outer') || panel.content.node;
+          return window.innerHeight + Math.max(0, outer.scrollHeight - outer.clientHeight);
+        }"""
+    )
+    width = page.viewport_size["width"] if page.viewport_size else 1280
+    page.set_viewport_size({"width": width, "height": int(min(max(height, 600), 16000))})
+    page.wait_for_timeout(500)
+    page.evaluate(
+        """() => document.querySelectorAll('.jp-NotebookPanel .jp-WindowedPanel-outer')
+                   .forEach(e => { e.scrollTop = 0; })"""
+    )
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=True)
