@@ -180,11 +180,11 @@ class ComradeGame(GameState):
             raise WrongPhaseError(action, "the bidding is not over: take a bid card (like 'H3') or pass")
         try:
             return parse_bid_action(action)
-        except ActionParseError:
+        except ActionParseError as bid_error:
             try:
                 Card.parse(action)
             except (CardParseError, TypeError):
-                raise
+                raise bid_error from None
             raise WrongPhaseError(action, f"{action!r} is a playing card, but the bidding is not over: "
                                           f"take a bid card (like 'H3') or pass") from None
 
