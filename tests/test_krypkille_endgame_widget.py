@@ -34,5 +34,4 @@ def test_controls_rebuild_the_views():
         ex.model.value = label
         assert "your expected penalty" in ex.expected_html.value
     ex.cards.value = "Pig Pig Pig"
-    ex.refresh()
     assert "Cannot use this endgame" in ex.endgame_html.value and ex.endgame.num_players == 4

@@ -68,8 +68,9 @@ class EndgameExplorer:
 
         for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model):
             w.observe(on_change, names="value")
-        self.cards.on_submit(on_change)
-        self.played.on_submit(on_change)
+        for w in (self.cards, self.played):  # text fields: react on Enter / leaving the field
+            w.continuous_update = False
+            w.observe(on_change, names="value")
         self.deal_button.on_click(on_deal)
 
         hand = W.VBox([self.cards, self.first, self.played])
