@@ -44,6 +44,12 @@ browser-deps:
 	    echo "chromium not found at /usr/bin/chromium: the browser tests will skip (apt-get install chromium)"; \
 	  fi; \
 	fi
+	@# A Japanese font, so the screenshots in build/screenshots show the Japanese terms (optional).
+	@if command -v fc-list >/dev/null && [ -z "$$(fc-list :lang=ja)" ] \
+	    && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null 2>&1 \
+	    || echo "no Japanese font installed: screenshots show boxes for Japanese terms"; \
+	fi
 
 ## make notebooks: re-execute every notebook in place (outputs are committed)
 notebooks: $(TEST_STAMP)
