@@ -1,0 +1,132 @@
+"""Actions of Heart Challenge: small hashable values whose ``str`` is their notation.
+
+    >>> Action.parse("place H5")
+    Action('place H5')
+    >>> str(Action.take(None)), str(Action.flip(2)), str(Action.challenge(3))
+    ('take stock', 'flip 2', 'challenge 3')
+    >>> Action.parse("fly 3")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.ParseError: unknown action 'fly 3' (kinds: marker, place, challenge, raise, pass, use, decline, flip, take, return, give, keep)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import CardParseError, ParseError
+
+__all__ = ["Action", "KINDS"]
+
+#: Every action kind, with its notation.
+KINDS = {
+    "marker": "marker <card>: show this card of your number as your marker (setup)",
+    "place": "place <card>: put a card from your hand face down on your pile",
+    "challenge": "challenge <n>: start a challenge, declaring n cards",
+    "raise": "raise <n>: declare a higher number n in the declaring",
+    "pass": "pass: leave the declaring",
+    "use": "use <card>: use a special card from your hand (J, Q, K or joker JK)",
+    "decline": "decline: use no special card now",
+    "flip": "flip <seat>: turn the top face-down card of that seat's pile",
+    "take": "take stock | take <seat>: after a success, take a random card from the stock or that seat's hand",
+    "return": "return <card>: put a card back in the stock (over the hand limit)",
+    "give": "give joker: after a joker failure, give your joker to the challenger",
+    "keep": "keep joker: after a joker failure, keep your joker",
+}
+_CARD_KINDS = ("marker", "place", "use", "return")
+_INT_KINDS = ("challenge", "raise", "flip")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: ``kind`` (see :data:`KINDS`), with a ``card`` or a number ``n`` (count or seat)."""
+
+    kind: str
+    card: Card | None = None
+    n: int | None = None
+
+    # -- constructors -----------------------------------------------------
+    @classmethod
+    def marker(cls, card: Card) -> "Action":
+        return cls("marker", card=card)
+
+    @classmethod
+    def place(cls, card: Card) -> "Action":
+        return cls("place", card=card)
+
+    @classmethod
+    def challenge(cls, n: int) -> "Action":
+        return cls("challenge", n=n)
+
+    @classmethod
+    def raise_to(cls, n: int) -> "Action":
+        return cls("raise", n=n)
+
+    @classmethod
+    def use(cls, card: Card) -> "Action":
+        return cls("use", card=card)
+
+    @classmethod
+    def flip(cls, seat: int) -> "Action":
+        return cls("flip", n=seat)
+
+    @classmethod
+    def take(cls, seat: int | None) -> "Action":
+        """``seat=None`` takes from the stock."""
+        return cls("take", n=seat)
+
+    @classmethod
+    def return_card(cls, card: Card) -> "Action":
+        return cls("return", card=card)
+
+    # -- notation --------------------------------------------------------
+    def __str__(self) -> str:
+        if self.kind in _CARD_KINDS:
+            return f"{self.kind} {self.card.code}"
+        if self.kind in _INT_KINDS:
+            return f"{self.kind} {self.n}"
+        if self.kind == "take":
+            return "take stock" if self.n is None else f"take {self.n}"
+        if self.kind in ("give", "keep"):
+            return f"{self.kind} joker"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: "str | Action") -> "Action":
+        """Read the notation of :data:`KINDS`; raise :class:`~cardgames.errors.ParseError` naming the text."""
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise ParseError(f"an action must be a string like 'place H5', not {text!r}", text)
+        words = text.strip().lower().split()
+        if not words or words[0] not in KINDS:
+            raise ParseError(f"unknown action {text!r} (kinds: {', '.join(KINDS)})", text)
+        kind, rest = words[0], words[1:]
+        if kind in _CARD_KINDS:
+            if len(rest) != 1:
+                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            try:
+                return cls(kind, card=Card.parse(rest[0]))
+            except CardParseError as err:
+                raise ParseError(f"bad card in action {text!r}: {err}", text) from err
+        if kind in _INT_KINDS:
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            return cls(kind, n=int(rest[0]))
+        if kind == "take":
+            if rest == ["stock"]:
+                return cls("take")
+            if len(rest) == 1 and rest[0].isdigit():
+                return cls("take", n=int(rest[0]))
+            raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+        if kind in ("give", "keep"):
+            if rest not in ([], ["joker"]):
+                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            return cls(kind)
+        if rest:
+            raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+        return cls(kind)

@@ -1,0 +1,107 @@
+"""Reference players: random, and a cautious heuristic that uses the exact odds.
+
+    >>> from cardgames.players import play_out
+    >>> g = play_out(HeartChallengeGame(4, seed=5), [CautiousPlayer(s) for s in range(4)])
+    >>> g.is_terminal()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card
+from ..players import RandomPlayer
+from .actions import Action
+from .engine import HeartChallengeGame
+from .odds import challenge_odds
+from .scoring import card_points
+from .setup import is_heart, number_of, special_kind
+
+__all__ = ["RandomPlayer", "CautiousPlayer"]
+
+
+class CautiousPlayer:
+    """A careful player.
+
+    * shows a non-heart marker; places roses (non-hearts that are not special) first, hearts only when
+      nothing else is left;
+    * starts a challenge when it has placed enough safe cards, declaring the largest number whose exact
+      chance (:mod:`.odds`) is at least ``threshold``; raises only on the same condition;
+    * saves itself with a J or K when it can, plays a joker as challenger only to escape a heart, and
+      never uses a Q (worth 2 or 5 points in hand);
+    * flips the tallest pile first; takes from the stock; gives a joker away whenever allowed;
+    * over the hand limit, returns its worst-scoring card.
+    """
+
+    def __init__(self, seed: int | None = 0, threshold: float = 0.5, keep_in_hand: int = 2):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.threshold = threshold
+        self.keep_in_hand = keep_in_hand
+
+    def __repr__(self) -> str:
+        return f"CautiousPlayer(seed={self.seed}, threshold={self.threshold})"
+
+    def choose(self, game: HeartChallengeGame) -> Action:
+        legal = game.legal_actions()
+        me = game.current_player()
+        kinds = {a.kind for a in legal}
+        phase = game.phase
+        if phase == "marker":
+            return Action.marker(game.default_marker(me))
+        if phase in ("first", "q_place"):
+            return self._place(game, me, legal)
+        if phase == "turn":
+            return self._turn(game, me, legal)
+        if phase == "auction":
+            want = self._best_number(game, me)
+            if want > game.high and Action.raise_to(game.high + 1) in legal:
+                return Action.raise_to(game.high + 1)
+            return Action("pass")
+        if phase == "window":
+            uses = [a for a in legal if a.kind == "use"]
+            if me == game.challenger:
+                for kind in ("J", "K", "JK"):
+                    for a in uses:
+                        if special_kind(a.card) == kind:
+                            return a
+            return Action("decline")
+        if phase in ("flip", "joker_pick"):
+            flips = [a for a in legal if a.kind == "flip"]
+            return max(flips, key=lambda a: (game.face_down(a.n), -a.n))
+        if phase == "take":
+            return legal[0]
+        if phase == "joker_gift":
+            return Action("give")
+        if phase == "limit":
+            number = game.numbers[me]
+            return min(legal, key=lambda a: (card_points(a.card, number), a.card.sort_key))
+        return self.rng.choice(legal)
+
+    @staticmethod
+    def _roses(hand: list[Card]) -> list[Card]:
+        return [c for c in hand if not is_heart(c) and special_kind(c) is None]
+
+    def _place(self, game: HeartChallengeGame, me: int, legal: list[Action]) -> Action:
+        hand = game.hands[me]
+        for group in (self._roses(hand), [c for c in hand if special_kind(c) in ("J", "K")],
+                      [c for c in hand if not is_heart(c)]):
+            if group:
+                return Action.place(sorted(group, key=lambda c: c.sort_key)[0])
+        return Action.place(hand[0])
+
+    def _best_number(self, game: HeartChallengeGame, me: int) -> int:
+        odds = challenge_odds(game.view(me))
+        best = 0
+        for n in range(1, game.placed_total() + 1):
+            if odds.chance(n) >= self.threshold:
+                best = n
+        return best
+
+    def _turn(self, game: HeartChallengeGame, me: int, legal: list[Action]) -> Action:
+        hand = game.hands[me]
+        if self._roses(hand) and len(hand) > self.keep_in_hand:
+            return self._place(game, me, legal)
+        n = max(self._best_number(game, me), 1)
+        return Action.challenge(n)
