@@ -5,7 +5,7 @@ Each :class:`Scenario` builds a 3-player game with
 fixed list of actions.  The tutorial steps through them; the tests check them.
 
     >>> game = SCENARIOS["K"].run()
-    >>> game.log[-8:-6]
+    >>> game.log[-9:-7]
     ["R1: seat 0 turns H2 from seat 1's pile", 'R1: seat 0 uses SK']
 """
 
