@@ -29,15 +29,18 @@ def main() -> None:
             _solve_cached.cache_clear()
             cold2.append(timed(lambda: end.view(seat)))          # includes solving level 3 for the others
             warm2.append(timed(lambda: end.view(seat)))          # level-3 profile already cached
-    worst = []
-    for seat, card in ((0, "Mask"), (4, "7"), (2, "Harlequin")):
+    worst, worst_warm = [], []
+    for seat, card in ((0, "Mask"), (4, "7"), (2, "Harlequin"), (1, "Pig"), (3, "1")):
         _solve_cached.cache_clear()
         worst.append(timed(lambda: player_view(5, seat, card, first=0, played=())))
+        worst_warm.append(timed(lambda: player_view(5, seat, card, first=0, played=())))
     print("level 2 (one player's view), 5 players")
     print(f"  dealt endgames, cold (incl. level 3): median {statistics.median(cold2):.4f} s, max {max(cold2):.4f} s"
           f"  [{len(cold2)} views]")
     print(f"  dealt endgames, warm:                 median {statistics.median(warm2):.4f} s, max {max(warm2):.4f} s")
     print(f"  worst case, no public cards (cold):   median {statistics.median(worst):.4f} s, max {max(worst):.4f} s")
+    print(f"  worst case, no public cards (warm):   median {statistics.median(worst_warm):.4f} s, "
+          f"max {max(worst_warm):.4f} s")
 
     eq3 = []
     for end in ends:
