@@ -39,7 +39,7 @@ import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Sequence
+from typing import Any, Hashable, Sequence
 
 from ..errors import (GameError, GameOverError, IllegalActionError, NotYourTurnError, ParseError,
                       RuleConfigError)
@@ -741,5 +741,3 @@ class KrypkilleMatch(GameState):
 
         return match_html(self)
 
-
-_ = Iterable

@@ -156,5 +156,3 @@ def play_match(players: Sequence, seed: int | None = None, **match_args) -> Kryp
         match.apply(players[seat].choose(match), player=seat)
     return match
 
-
-_ = (RandomPlayer, Hashable)

@@ -30,7 +30,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from ..errors import GameError
-from .deck import COPIES, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds, penalty_table
+from .deck import COPIES, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
 
 __all__ = [
     "FAILURE_SURCHARGE",

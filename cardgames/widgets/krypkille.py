@@ -11,8 +11,6 @@ stepper's "Next trick" button and its HTML view carry the demo classes
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import ipywidgets as W
 
 from ..errors import GameError
@@ -150,5 +148,3 @@ class ScoreCaseView(W.VBox):
         except GameError as err:  # bad input is shown, not raised
             self.message.value = f'<span style="color:#b00">{err}</span>'
 
-
-_ = Sequence
