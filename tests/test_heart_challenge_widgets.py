@@ -1,0 +1,42 @@
+"""The Heart Challenge widgets redraw when used (what the browser tests click)."""
+
+from __future__ import annotations
+
+from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from cardgames.widgets.heart_challenge import (HandScorer, OddsExplorer, RoundStepper, ScenarioExplorer,
+                                               SetupExplorer)
+
+
+def test_stepper_demo_button_changes_the_table_every_click():
+    w = RoundStepper(num_players=4, seed=1)
+    assert DEMO_ACTION_CLASS in w.step_button._dom_classes and DEMO_RESULT_CLASS in w.table._dom_classes
+    seen = [w.table.value]
+    for _ in range(60):
+        w.step_button.click()
+        assert w.table.value != seen[-1]
+        seen.append(w.table.value)
+    assert not w.out.outputs
+    w.seat.value = 2
+    assert "🂠" in w.table.value
+    w.round_button.click()
+    assert w.game.round_no >= 2 and not w.out.outputs
+
+
+def test_other_widgets_redraw():
+    s = SetupExplorer(4, seed=0)
+    before = s.view.value
+    s.players.value = 7
+    assert s.view.value != before and "seat 6" not in before
+    sc = ScenarioExplorer("K")
+    before = sc.view.value
+    sc.upto.value = 4
+    assert sc.view.value != before
+    sc.choice.value = "two-jokers"
+    assert "two jokers" in sc.view.value
+    h = HandScorer()
+    assert "-1" in h.view.value
+    h.hand.value = "nonsense"
+    assert "nonsense" in h.view.value and not h.out.outputs
+    o = OddsExplorer()
+    o.hearts.value = 3
+    assert not o.out.outputs
