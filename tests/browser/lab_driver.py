@@ -252,6 +252,8 @@ class NotebookReport:
     interaction: str = "not tried"
     console_errors: list[str] = field(default_factory=list)
     screenshot: Path | None = None
+    run_via: str = ""
+    timings: dict[str, float] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -261,6 +263,8 @@ class NotebookReport:
         lines = [f"{self.name}: {len(self.problems)} problem(s)"]
         lines += [f"  - {p}" for p in self.problems]
         lines.append(f"  interaction: {self.interaction}")
+        if self.timings:
+            lines.append("  seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in self.timings.items()))
         if self.console_errors:
             lines.append("  browser console errors (for diagnosis):")
             lines += [f"    {e[:300]}" for e in self.console_errors[:10]]
@@ -329,7 +333,10 @@ _JS_SCAN = r"""
   const traceback = /Traceback \(most recent call last\)|^\s*[\w.]*(Error|Exception)\b/m;
   const renderFailure = /Error displaying widget|model not found|Failed to load model class|Could not create a view|Error rendering/i;
   const widgetNames = new Set(expected.widgetClassNames);
-  const reprLike = /^\s*([A-Z]\w*)\((children|value|options|description|layout|outputs|index|style)=/;
+  // ipywidgets reprs use keyword arguments: Button(description='Go', style=ButtonStyle()), Output().
+  // (matplotlib's Text(0.5, 1.0, 'title') is positional and so never matches.)
+  const reprCall = /^\s*([A-Z]\w*)\((\w+=|\))/;
+  const widgetSignature = /children=\(|layout=Layout\(|style=\w*Style\(/;
   const short = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 240);
   let codeIndex = -1, views = 0;
   panel.content.widgets.forEach((cell, i) => {
@@ -351,8 +358,8 @@ _JS_SCAN = r"""
         problems.push(`${where} shows an error: ${short(text)}`);
       }
       if (mime === 'text/plain') {
-        const m = text.match(reprLike) || text.match(/^\s*([A-Z]\w*)\(/);
-        if (m && (widgetNames.has(m[1]) || reprLike.test(text))) {
+        const m = text.match(reprCall);
+        if (m && (widgetNames.has(m[1]) || widgetSignature.test(text))) {
           problems.push(`${where} shows the text fallback of a widget instead of the widget: ${short(text)}`);
         }
       }
@@ -414,6 +421,13 @@ _JS_ACTION_KIND = r"""
     const idx = Array.from(toggles).findIndex(b => !b.classList.contains('mod-active'));
     return {kind: 'toggles', index: idx, count: toggles.length};
   }
+  const handle = el.querySelector('.noUi-handle');
+  if (handle) {
+    const now = Number(handle.getAttribute('aria-valuenow')), max = Number(handle.getAttribute('aria-valuemax'));
+    return {kind: 'slider', key: now < max ? 'ArrowRight' : 'ArrowLeft'};
+  }
+  const box = el.matches('input[type=checkbox]') ? el : el.querySelector('input[type=checkbox]');
+  if (box) return {kind: 'checkbox'};
   const radios = el.querySelectorAll('input[type=radio]');
   if (radios.length) {
     return {kind: 'radio', index: Array.from(radios).findIndex(r => !r.checked), count: radios.length};
@@ -489,6 +503,14 @@ def _interact(page, report: NotebookReport) -> None:
         sel = ".widget-toggle-button" if kind["kind"] == "toggles" else "input[type=radio]"
         action.locator(sel).nth(kind["index"]).click(timeout=10_000)
         report.interaction = f"chose option {kind['index'] + 1} of the demo {kind['kind']}"
+    elif kind["kind"] == "slider":
+        action.locator(".noUi-handle").first.focus()
+        page.keyboard.press(kind["key"])
+        report.interaction = f"moved the demo slider one step ({kind['key']})"
+    elif kind["kind"] == "checkbox":
+        box = action if action.evaluate("e => e.matches('input')") else action.locator("input").first
+        box.click(timeout=10_000)
+        report.interaction = "toggled the demo checkbox"
     else:
         action.click(timeout=10_000)
         report.interaction = f"clicked the demo {kind['tag']} {kind['text']!r}"
@@ -516,19 +538,30 @@ def run_notebook_and_check(
     )
     expected = {"stored": {str(k): v for k, v in stored_widget_outputs(notebook_file).items()},
                 "widgetClassNames": _widget_class_names()}
+    clock = time.monotonic()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.monotonic()
+        report.timings[name] = now - clock
+        clock = now
+
     try:
         page.goto(server.notebook_url(relpath, workspace or Path(relpath).stem),
                   timeout=LAB_LOAD_TIMEOUT * 1000)
         page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=LAB_LOAD_TIMEOUT * 1000)
+        lap("open")
         state = _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
+        lap("kernel")
         if state.get("timed_out"):
             report.problems.append(f"kernel never became idle after opening: {state}")
             return report
         # Start from a clean page: only what this run produces is checked.
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        how = _run_all(page)
+        report.run_via = how = _run_all(page)
         state = _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
+        lap("run")
         if state.get("timed_out"):
             report.problems.append(f"cells still running after {RUN_TIMEOUT}s ({how}): {state}")
         elif state.get("pending"):
@@ -538,6 +571,7 @@ def run_notebook_and_check(
         except Exception:  # noqa: BLE001 - the scan below names the empty views
             pass
         scan = page.evaluate(_JS_SCAN, expected)
+        lap("render")
         report.problems += scan["problems"]
         report.code_cells = scan["codeCells"]
         report.widget_views = scan["views"]
@@ -568,6 +602,7 @@ def run_notebook_and_check(
                         f"did not change ({why})"
                     )
                 rescan = page.evaluate(_JS_SCAN, expected)
+                lap("interaction")
                 report.problems += [f"after the demo interaction: {p}" for p in rescan["problems"]]
         else:
             report.interaction = "not tried: the run already has problems"
@@ -576,6 +611,7 @@ def run_notebook_and_check(
             try:
                 _full_screenshot(page, screenshot)
                 report.screenshot = screenshot
+                lap("screenshot")
             except Exception:  # noqa: BLE001 - a missing screenshot must not hide the report
                 pass
     return report
@@ -595,7 +631,7 @@ def _full_screenshot(page, path: Path) -> None:
         }"""
     )
     width = page.viewport_size["width"] if page.viewport_size else 1280
-    page.set_viewport_size({"width": width, "height": int(min(max(height, 600), 16000))})
+    page.set_viewport_size({"width": width, "height": int(min(max(height, 600), 60000))})
     page.wait_for_timeout(500)
     page.evaluate(
         """() => document.querySelectorAll('.jp-NotebookPanel .jp-WindowedPanel-outer')
