@@ -1,0 +1,282 @@
+"""Legal *final* bids of Comrade, and a bidding sequence that reaches them.
+
+A final bid is a matrix ``bids[player][suit]`` (suits in the order S, H, D, C):
+how many tricks led in that suit the player must win.  The rules digest
+(``/work/shared/rules/comrade.md``, *The solver's question*) makes it legal when
+
+* every nonzero entry is the value of a bid card (1-6; 1-4 for 3 players),
+* each player holds bids in at most 3 suits (3 laps, one card per turn),
+* within one suit the nonzero values of different players differ (each bid card
+  *suit, value* exists once), and
+* the entries add up to the number of tricks (13; 12 for 3 players; the hand size
+  of a mini deal).
+
+Such a bid is always reachable by bidding from any dealer: :func:`direct_bidding`
+lets every player take their final cards one per lap and pass otherwise, and the
+module's :func:`direct_bidding` docstring proves that no loss rule triggers.
+
+    >>> from cardgames.comrade import FOUR_PLAYERS
+    >>> b = ((6, 0, 0, 0), (0, 3, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1))
+    >>> bid_problems(b, FOUR_PLAYERS, 13)
+    []
+    >>> direct_bidding(b, dealer=2)
+    ['D2', 'S1', 'S6', 'H3', 'pass', 'C1']
+    >>> bid_problems(((6, 0, 0, 0), (6, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), FOUR_PLAYERS, 13)
+    ['seat 0 (N) and seat 1 (E) both bid 6 in S: there is only one bid card S6']
+
+The legal final bids also form a small constraint problem, solved with
+python-constraint2 (:func:`bid_problem`, :func:`some_legal_bid`): one variable per
+(player, suit) cell, with deal-derived upper bounds (a player cannot win more
+tricks led in a suit than the cards of that suit they hold).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import combinations
+from typing import Iterator, Sequence
+
+import constraint
+
+from cardgames.cards import SUITS
+from cardgames.comrade.variant import SEAT_LETTERS, Variant
+from cardgames.errors import ParseError
+
+__all__ = [
+    "BidMatrix",
+    "BidsError",
+    "bid_problems",
+    "is_legal_bid",
+    "check_bids",
+    "parse_bids",
+    "format_bids",
+    "direct_bidding",
+    "bid_problem",
+    "some_legal_bid",
+    "iter_legal_bids",
+    "suit_upper_bounds",
+]
+
+#: ``bids[player][suit]``, suits in the order S, H, D, C; 0 means "no bid in that suit".
+BidMatrix = tuple[tuple[int, ...], ...]
+
+
+class BidsError(ParseError):
+    """Fixed bids that cannot be read, or that no legal bidding can produce.
+    ``token`` is the offending piece of text (or the bid matrix)."""
+
+
+def _seat(p: int) -> str:
+    return f"seat {p} ({SEAT_LETTERS[p]})"
+
+
+def bid_problems(bids: Sequence[Sequence[int]], variant: Variant, total: int) -> list[str]:
+    """Every reason why ``bids`` is not a legal final bid (an empty list when it is legal)."""
+    problems: list[str] = []
+    n = variant.players
+    if len(bids) != n or any(len(row) != len(SUITS) for row in bids):
+        return [f"bids need {n} rows (one per seat) of 4 numbers (S, H, D, C)"]
+    allowed = set(variant.bid_values)
+    for p, row in enumerate(bids):
+        for s, v in enumerate(row):
+            if v != 0 and v not in allowed:
+                problems.append(f"{_seat(p)} bids {v} in {SUITS[s]}: bid cards have values "
+                                f"{min(allowed)}-{max(allowed)}")
+        used = sum(1 for v in row if v)
+        if used > variant.max_suits:
+            problems.append(f"{_seat(p)} bids in {used} suits: at most {variant.max_suits} "
+                            f"({variant.max_laps} laps, one card per turn)")
+    for s in range(len(SUITS)):
+        for p, q in combinations(range(n), 2):
+            v = bids[p][s]
+            if v and v == bids[q][s]:
+                problems.append(f"{_seat(p)} and {_seat(q)} both bid {v} in {SUITS[s]}: "
+                                f"there is only one bid card {SUITS[s]}{v}")
+    got = sum(sum(row) for row in bids)
+    if got != total:
+        problems.append(f"the bids add up to {got}, not {total} (the number of tricks)")
+    return problems
+
+
+def is_legal_bid(bids: Sequence[Sequence[int]], variant: Variant, total: int) -> bool:
+    """True when ``bids`` is a legal final bid (see :func:`bid_problems`)."""
+    return not bid_problems(bids, variant, total)
+
+
+def check_bids(bids: Sequence[Sequence[int]], variant: Variant, total: int) -> BidMatrix:
+    """``bids`` as a :data:`BidMatrix`; :class:`BidsError` naming the first problem if illegal."""
+    try:
+        matrix = tuple(tuple(int(v) for v in row) for row in bids)
+    except (TypeError, ValueError) as e:
+        raise BidsError(f"bids must be rows of whole numbers, not {bids!r}", bids) from e
+    problems = bid_problems(matrix, variant, total)
+    if problems:
+        raise BidsError("illegal bids: " + "; ".join(problems), matrix)
+    return matrix
+
+
+_CARD = re.compile(r"^([SHDC])([1-9])$")
+
+
+def parse_bids(text: str, variant: Variant, total: int) -> BidMatrix:
+    """Read fixed bids, in one of two notations, and check that they are legal.
+
+    * JSON, as the solver prints it: one row per seat of counts for S, H, D, C,
+      e.g. ``[[6,0,0,0],[0,3,0,0],[0,0,2,0],[1,0,0,1]]``;
+    * bid cards per seat, seats separated by ``/`` in seat order (N, E, S, W),
+      ``-`` for a seat that bids nothing: ``"S6 / H3 / D2 / S1 C1"``.
+
+    >>> from cardgames.comrade import FOUR_PLAYERS
+    >>> parse_bids("S6 / H3 / D2 / S1 C1", FOUR_PLAYERS, 13)
+    ((6, 0, 0, 0), (0, 3, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1))
+    >>> parse_bids("S6 / H3 / D2 / S1 C9", FOUR_PLAYERS, 13)
+    Traceback (most recent call last):
+    ...
+    solvers.comrade.bids.BidsError: bid card 'C9' of seat 3 (W): write a suit letter and a value 1-6, like H3
+    """
+    if not isinstance(text, str):
+        return check_bids(text, variant, total)
+    body = text.strip()
+    if body.startswith("["):
+        try:
+            rows = json.loads(body)
+        except json.JSONDecodeError as e:
+            raise BidsError(f"bids {body!r} are not valid JSON: {e.msg}", body) from e
+        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+            raise BidsError(f"JSON bids must be a list of rows, not {body!r}", body)
+        return check_bids(rows, variant, total)
+    parts = body.split("/")
+    n = variant.players
+    if len(parts) != n:
+        raise BidsError(f"bids {body!r} name {len(parts)} seat(s); write {n} groups separated by '/' "
+                        f"(use '-' for a seat without bids)", body)
+    rows = [[0] * len(SUITS) for _ in range(n)]
+    top = max(variant.bid_values)
+    for p, part in enumerate(parts):
+        for token in part.replace(",", " ").split():
+            if token == "-":
+                continue
+            m = _CARD.match(token.upper())
+            if not m or int(m.group(2)) not in variant.bid_values:
+                raise BidsError(f"bid card {token!r} of {_seat(p)}: write a suit letter and a value "
+                                f"1-{top}, like H3", token)
+            s = SUITS.index(m.group(1))
+            if rows[p][s]:
+                raise BidsError(f"{_seat(p)} names two bid cards of suit {m.group(1)}: give only the final one",
+                                token)
+            rows[p][s] = int(m.group(2))
+    return check_bids(rows, variant, total)
+
+
+def format_bids(bids: BidMatrix) -> str:
+    """The bid-card notation read by :func:`parse_bids`: ``'S6 / H3 / D2 / S1 C1'``."""
+    return " / ".join(" ".join(f"{SUITS[s]}{v}" for s, v in enumerate(row) if v) or "-" for row in bids)
+
+
+def direct_bidding(bids: BidMatrix, dealer: int = 0) -> list[str]:
+    """A legal bidding sequence from ``dealer`` that ends with exactly ``bids``.
+
+    Lap after lap, each player in turn takes the next of their final bid cards
+    (in suit order) and passes once they have taken them all; the sequence stops
+    the moment the last card is taken.  Why no loss rule of the digest triggers:
+
+    * no take exceeds the total and no card is ever covered: the running total is
+      a partial sum of the final bids, which add up to exactly the total;
+    * at most 3 laps: a player has at most 3 final cards, one per lap;
+    * never all players pass in a row: the takers of lap *k+1* are a subset of those
+      of lap *k*, so between two takes (or before the first) fewer than one full lap of
+      passes happens;
+    * some card can always still be taken: the next final card of its owner is in
+      the middle and its value is at most what is missing from the total.
+
+    >>> direct_bidding(((2, 0, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), dealer=3)
+    ['pass', 'S2', 'H1']
+    """
+    n = len(bids)
+    queues = [[f"{SUITS[s]}{v}" for s, v in enumerate(row) if v] for row in bids]
+    remaining = sum(len(q) for q in queues)
+    actions: list[str] = []
+    if remaining == 0:
+        return actions
+    for lap in range(max(len(q) for q in queues)):
+        for i in range(n):
+            p = (dealer + i) % n
+            if lap < len(queues[p]):
+                actions.append(queues[p][lap])
+                remaining -= 1
+                if remaining == 0:
+                    return actions
+            else:
+                actions.append("pass")
+    raise AssertionError("unreachable: every final card is taken within the laps")
+
+
+# -- the constraint problem ------------------------------------------------------------
+
+def suit_upper_bounds(hands_by_suit: Sequence[Sequence[int]], total: int) -> list[list[int]]:
+    """Deal-derived bounds: player ``p`` can win at most ``hands_by_suit[p][s]`` tricks
+    led in suit ``s`` (the winner of such a trick plays a card of that suit)."""
+    return [[min(h, total) for h in row] for row in hands_by_suit]
+
+
+def bid_problem(variant: Variant, total: int,
+                upper: Sequence[Sequence[int]] | None = None,
+                lower: Sequence[Sequence[int]] | None = None) -> constraint.Problem:
+    """The legal final bids as a python-constraint2 problem.
+
+    Variables are ``(player, suit)`` pairs with values 0 or a bid-card value, at most
+    ``upper[p][s]`` and at least ``lower[p][s]`` when given; constraints: the sum is
+    ``total``, at most ``max_suits`` nonzero cells per player, and distinct nonzero
+    values per suit.
+    """
+    n = variant.players
+    problem = constraint.Problem()
+    cells = [(p, s) for p in range(n) for s in range(len(SUITS))]
+    for p, s in cells:
+        hi = total if upper is None else upper[p][s]
+        lo = 0 if lower is None else lower[p][s]
+        domain = [v for v in (0, *variant.bid_values) if lo <= v <= hi]
+        if not domain:
+            domain = [-1]  # no value fits: the problem has no solution
+        problem.addVariable((p, s), domain)
+    problem.addConstraint(constraint.ExactSumConstraint(total), cells)
+    max_suits = variant.max_suits
+    for p in range(n):
+        row = [(p, s) for s in range(len(SUITS))]
+        problem.addConstraint(constraint.FunctionConstraint(
+            lambda *vals: sum(1 for v in vals if v) <= max_suits), row)
+    for s in range(len(SUITS)):
+        col = [(p, s) for p in range(n)]
+        problem.addConstraint(constraint.FunctionConstraint(_distinct_nonzero), col)
+    return problem
+
+
+def _distinct_nonzero(*vals: int) -> bool:
+    nz = [v for v in vals if v]
+    return len(nz) == len(set(nz))
+
+
+def _matrix(solution: dict, n: int) -> BidMatrix:
+    return tuple(tuple(solution[(p, s)] for s in range(len(SUITS))) for p in range(n))
+
+
+def some_legal_bid(variant: Variant, total: int,
+                   upper: Sequence[Sequence[int]] | None = None,
+                   lower: Sequence[Sequence[int]] | None = None) -> BidMatrix | None:
+    """One legal final bid within the bounds, or ``None`` if there is none.
+
+    >>> from cardgames.comrade import THREE_PLAYERS
+    >>> some_legal_bid(THREE_PLAYERS, 12, upper=[[4, 0, 0, 0], [3, 0, 0, 0], [9, 0, 0, 0]]) is None
+    True
+    """
+    solution = bid_problem(variant, total, upper, lower).getSolution()
+    return None if solution is None else _matrix(solution, variant.players)
+
+
+def iter_legal_bids(variant: Variant, total: int,
+                    upper: Sequence[Sequence[int]] | None = None,
+                    lower: Sequence[Sequence[int]] | None = None) -> Iterator[BidMatrix]:
+    """Every legal final bid within the bounds (there can be very many for 13 tricks)."""
+    for solution in bid_problem(variant, total, upper, lower).getSolutionIter():
+        yield _matrix(solution, variant.players)
