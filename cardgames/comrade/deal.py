@@ -177,6 +177,18 @@ class Deal:
                 return seat
         return None
 
+    def rotated(self, seats: int = 1) -> "Deal":
+        """The same hands moved ``seats`` places clockwise (N's hand goes to E for ``seats=1``).
+
+        A line of play written in turn order from the dealer stays valid when the hands move
+        with the dealer::
+
+            >>> Deal.from_pbn("N:A... K... Q... J...").rotated(1).to_pbn()
+            'N:J... A... K... Q...'
+        """
+        n = self.players
+        return Deal([self._hands[(s - seats) % n] for s in range(n)], self._variant)
+
     # -- notation -------------------------------------------------------------
     @classmethod
     def from_pbn(cls, text: str) -> "Deal":
