@@ -298,7 +298,7 @@ _JS_PANEL = """
 }
 """
 
-_JS_STATE = """
+_JS_STATE = r"""
 () => {
   const app = window.jupyterapp;
   const panel = app && app.shell.currentWidget;
@@ -314,8 +314,11 @@ _JS_STATE = """
     if (prompt && prompt.textContent.includes('*')) running += 1;
     if (cell.model.executionCount === null) pending += 1;
   }
-  const errors = panel.content.node.querySelectorAll(
-    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').length;
+  // stderr outputs that are errors (tracebacks), not mere warnings
+  const traceback = /Traceback \(most recent call last\)|^\s*[\w.]*(Error|Exception)\b/m;
+  const errors = Array.from(panel.content.node.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
+    .filter(e => traceback.test(e.innerText || '')).length;
   return {
     ready: panel.context.isReady && panel.sessionContext.isReady,
     status: kernel ? kernel.status : 'none',
