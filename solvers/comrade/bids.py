@@ -56,6 +56,8 @@ __all__ = [
     "some_legal_bid",
     "iter_legal_bids",
     "suit_upper_bounds",
+    "DistinctNonzero",
+    "AtMostNonzero",
 ]
 
 #: ``bids[player][suit]``, suits in the order S, H, D, C; 0 means "no bid in that suit".
@@ -241,20 +243,60 @@ def bid_problem(variant: Variant, total: int,
             domain = [-1]  # no value fits: the problem has no solution
         problem.addVariable((p, s), domain)
     problem.addConstraint(constraint.ExactSumConstraint(total), cells)
-    max_suits = variant.max_suits
     for p in range(n):
-        row = [(p, s) for s in range(len(SUITS))]
-        problem.addConstraint(constraint.FunctionConstraint(
-            lambda *vals: sum(1 for v in vals if v) <= max_suits), row)
+        problem.addConstraint(AtMostNonzero(variant.max_suits), [(p, s) for s in range(len(SUITS))])
     for s in range(len(SUITS)):
-        col = [(p, s) for p in range(n)]
-        problem.addConstraint(constraint.FunctionConstraint(_distinct_nonzero), col)
+        problem.addConstraint(DistinctNonzero(), [(p, s) for p in range(n)])
     return problem
 
 
-def _distinct_nonzero(*vals: int) -> bool:
-    nz = [v for v in vals if v]
-    return len(nz) == len(set(nz))
+class DistinctNonzero(constraint.Constraint):
+    """The nonzero values of the variables are all different (one bid card per suit and value).
+
+    Like :class:`constraint.AllDifferentConstraint` but zeros may repeat; it also checks
+    partial assignments and hides used values from the other domains (forward checking).
+    """
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=constraint.Unassigned):
+        seen = set()
+        for variable in variables:
+            value = assignments.get(variable, _unassigned)
+            if value is not _unassigned and value:
+                if value in seen:
+                    return False
+                seen.add(value)
+        if forwardcheck and seen:
+            for variable in variables:
+                if variable not in assignments:
+                    domain = domains[variable]
+                    for value in seen:
+                        if value in domain:
+                            domain.hideValue(value)
+                    if not domain:
+                        return False
+        return True
+
+
+class AtMostNonzero(constraint.Constraint):
+    """At most ``limit`` of the variables are nonzero (a player bids in at most 3 suits)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=constraint.Unassigned):
+        used = sum(1 for v in variables if assignments.get(v, 0) not in (0, _unassigned))
+        if used > self.limit:
+            return False
+        if forwardcheck and used == self.limit:
+            for variable in variables:
+                if variable not in assignments:
+                    domain = domains[variable]
+                    for value in list(domain):
+                        if value:
+                            domain.hideValue(value)
+                    if not domain:
+                        return False
+        return True
 
 
 def _matrix(solution: dict, n: int) -> BidMatrix:
