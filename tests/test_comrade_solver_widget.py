@@ -1,0 +1,37 @@
+"""The solver widget: Solve changes the verdict, bad input shows a message, demo classes are set."""
+
+from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from solvers.comrade import solve
+from solvers.widgets.comrade import ComradeSolverWidget, result_html
+
+AKQ = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def test_solve_button_changes_the_verdict():
+    w = ComradeSolverWidget("N:A.K.. K.A.. Q.Q.. J.J..")
+    before = w.verdict.value
+    w.solve_button.click()
+    assert w.verdict.value != before and "Win" in w.verdict.value
+    assert "<table" in w.certificate.value
+    assert DEMO_ACTION_CLASS in w.solve_button._dom_classes and DEMO_RESULT_CLASS in w.verdict._dom_classes
+
+
+def test_no_win_and_bad_bids_and_three_players():
+    w = ComradeSolverWidget(AKQ, dealer=2)
+    w.solve_button.click()
+    assert "No win" in w.verdict.value and "4 suits" in w.verdict.value and w.certificate.value == ""
+    w.bids.value = "S9 / - / - / -"
+    w.solve_button.click()
+    assert "Cannot solve" in w.verdict.value
+    w.players.value = 3
+    w.random_button.click()
+    assert len(w.dealer.options) == 3
+    w.bids.value = ""
+    w.solve_button.click()
+    assert w.result.deal.players == 3 and not w.out.outputs
+
+
+def test_static_html_matches_the_result():
+    result = solve("N:A.K.. K.A.. Q.Q.. J.J..", 0)
+    html = result_html(result)
+    assert html.startswith(result.verdict_html()) and "SA" not in html or "♠" in html
