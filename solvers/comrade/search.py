@@ -26,7 +26,12 @@ Ideas borrowed from bridge double-dummy solvers:
 * a **forced line**: when the leader holds, in every suit they still have, cards that
   beat every other card of the suit, they win every remaining trick and the counts
   at the end are known without search;
-* **move ordering**: tricks whose winner extends a suit they already won come first.
+* **move ordering**: tricks whose winner extends a suit they already won come first;
+* **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
+  seeded generator, keeping every proved failure (so the last dive is complete);
+* an optional **endgame** mode (``endgame=k``, off by default: on random deals it cost more
+  than it saved) that decides the last ``k`` tricks through the set of every achievable
+  split of them, cached by cards and leader only.
 
 The result of :meth:`PlaySearch.run` is a list of tricks, each a tuple of plays
 ``(player, suit, index)`` from the leader on, where ``index`` points into the
@@ -116,7 +121,7 @@ class PlaySearch:
 
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
-                 endgame: int = 4, restart_base: int | None = 1000):
+                 endgame: int = 0, restart_base: int | None = 1000):
         self.n = players
         self.endgame = endgame
         self.restart_base = restart_base
