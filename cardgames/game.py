@@ -36,8 +36,10 @@ class GameState(ABC):
 
     Subclasses implement :meth:`current_player`, :meth:`legal_actions`,
     :meth:`is_terminal`, :meth:`returns` and :meth:`_apply`; they may override
-    :meth:`parse_action` (to accept text such as ``"H3"``) and :meth:`explain_illegal`
-    (to say *why* an action is refused).
+    :meth:`parse_action` (to accept text such as ``"H3"``), :meth:`explain_illegal`
+    or :meth:`illegal_error` (to say *why* an action is refused, with their own
+    exception classes) and :meth:`check` (when a game validates faster than by
+    listing every legal action).
     """
 
     num_players: int
@@ -69,24 +71,40 @@ class GameState(ABC):
         return action
 
     def explain_illegal(self, action: Hashable) -> str:
-        """Why ``action`` is not legal now (a game overrides this with precise reasons)."""
-        legal = ", ".join(str(a) for a in self.legal_actions()[:12])
-        return f"not among the legal actions ({legal}{', ...' if len(self.legal_actions()) > 12 else ''})"
+        """Why ``action`` is not legal now (a game overrides this, or :meth:`illegal_error`,
+        with precise reasons)."""
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:12])
+        return f"not among the legal actions ({shown}{', ...' if len(legal) > 12 else ''})"
+
+    def illegal_error(self, action: Hashable) -> IllegalActionError:
+        """The exception to raise for an illegal ``action``; a game returns its own subclasses here."""
+        return IllegalActionError(action, self.explain_illegal(action))
+
+    def over_reason(self) -> str:
+        """Said when an action arrives after the end (a game may add how it ended)."""
+        return "the game is already over"
+
+    def check(self, action: Hashable) -> None:
+        """Raise the specific :class:`~cardgames.errors.IllegalActionError` if ``action``
+        (already parsed) is not legal now; changes nothing."""
+        if action not in self.legal_actions():
+            raise self.illegal_error(action)
 
     def apply(self, action: Any, player: int | None = None) -> None:
         """Apply one action for the current player.
 
         ``player``, when given, must be the seat whose turn it is (so a program can
         say who is acting and get :class:`~cardgames.errors.NotYourTurnError`
-        otherwise).  An illegal action raises and changes nothing.
+        otherwise).  An illegal action raises and changes nothing: the action is
+        parsed and checked before anything is touched.
         """
         if self.is_terminal():
-            raise GameOverError(action, "the game is already over")
+            raise GameOverError(action, self.over_reason())
         if player is not None and player != self.current_player():
             raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
         parsed = self.parse_action(action)
-        if parsed not in self.legal_actions():
-            raise IllegalActionError(parsed, self.explain_illegal(parsed))
+        self.check(parsed)
         self._apply(parsed)
 
     def clone(self) -> "GameState":

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pytest
 
-from cardgames.cards import SUITS, Card
+from cardgames.cards import SUITS
 from cardgames.comrade import Deal, variant_for
 from solvers.comrade import solve
 

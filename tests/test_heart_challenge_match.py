@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgames.cards import JOKER, Card, parse_cards
+from cardgames.cards import JOKER, Card
 from cardgames.players import play_out
 from cardgames.heart_challenge import (CautiousPlayer, HeartChallengeGame, HeartChallengeOptions, RandomPlayer,
                                        SCORING_ROWS, card_points, hand_points)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.cards import JOKER, Card, parse_cards
+from cardgames.cards import JOKER, Card
 from cardgames.heart_challenge import HeartChallengeGame, SpecialCardError
 from cardgames.heart_challenge.scenarios import SCENARIOS
 

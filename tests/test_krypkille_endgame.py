@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 
 import matplotlib
@@ -15,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from cardgames.errors import RuleConfigError
 from cardgames.krypkille import DECK, Kind, Outcome, score_round
 from cardgames.krypkille.engine import KrypkilleRound
-from solvers.krypkille_endgame import (Endgame, EndgameError, StrategyProfile, draw_tree, equilibrium,
+from solvers.krypkille_endgame import (Endgame, EndgameError, draw_tree, equilibrium,
                                        perfect_information, player_view, threshold_table, tree_layout)
 
 final_cards = st.integers(2, 5).flatmap(

@@ -13,7 +13,6 @@ from cardgames.krypkille import DECK, DEFAULT_PENALTIES, Kind, round_outcome, sc
 from solvers.krypkille_endgame import StrategyProfile, count_assignments, equilibrium, player_view, score_matrix
 from solvers.krypkille_endgame.combinatorics import kinds_mask, weighted_assignments
 from solvers.krypkille_endgame.common import declaring_order
-from solvers.krypkille_endgame.equilibrium import position_value
 
 
 def physical_pool(*seen):

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, GameOverError, NotYourTurnError, RuleConfigError
+from ..errors import CardParseError, RuleConfigError
 from ..game import GameState
-from .bidding import PASS, BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
+from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
 from .errors import ActionParseError, WrongPhaseError
 from .play import PlayLoss, Trick, TrickPlay
@@ -188,7 +188,8 @@ class ComradeGame(GameState):
             raise WrongPhaseError(action, f"{action!r} is a playing card, but the bidding is not over: "
                                           f"take a bid card (like 'H3') or pass") from None
 
-    def _check(self, action: Hashable) -> None:
+    def check(self, action: Hashable) -> None:
+        """The bidding or the trick play raises its specific error for an illegal action."""
         if self.phase == "bidding":
             self.bidding.check(action)
         else:
@@ -196,22 +197,15 @@ class ComradeGame(GameState):
 
     def explain_illegal(self, action: Hashable) -> str:
         try:
-            self._check(self.parse_action(action))
+            self.check(self.parse_action(action))
         except (ActionParseError, WrongPhaseError) as e:
             return e.reason
         except Exception as e:  # an IllegalActionError subclass
             return getattr(e, "reason", str(e))
         return "it is legal"
 
-    def apply(self, action: Any, player: int | None = None) -> None:
-        """Apply one action for the player to act; a specific exception and no change if it is illegal."""
-        if self.is_terminal():
-            raise GameOverError(action, f"the game is over ({self.result})")
-        if player is not None and player != self.current_player():
-            raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
-        parsed = self.parse_action(action)
-        self._check(parsed)
-        self._apply(parsed)
+    def over_reason(self) -> str:
+        return f"the game is over ({self.result})"
 
     def _apply(self, action: Hashable) -> None:
         seat = self.current_player()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, cards_html
+from ..cards import SUIT_SYMBOLS, SUITS, cards_html
 from ..display import escape, html_table
 from .bidding import PASS, Bidding, bid_cards
 from .play import PlayLoss, Trick

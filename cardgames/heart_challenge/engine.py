@@ -55,7 +55,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card, parse_cards
-from ..errors import GameOverError, IllegalActionError, NotYourTurnError, RuleConfigError
+from ..errors import IllegalActionError, RuleConfigError
 from ..game import GameState
 from .actions import Action
 from .options import HeartChallengeOptions
@@ -410,16 +410,8 @@ class HeartChallengeGame(GameState):
         return out + [s for s in self.seats_from(self.challenger, include_start=False) if len(self.hands[s]) > 2]
 
     # -- explaining refusals ------------------------------------------------------------------
-    def apply(self, action: Any, player: int | None = None) -> None:
-        """Apply one action of the current player; an illegal one raises a specific error and changes nothing."""
-        if self.is_terminal():
-            raise GameOverError(action, "the match is over")
-        if player is not None and player != self.current_player():
-            raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
-        parsed = self.parse_action(action)
-        if parsed not in self.legal_actions():
-            raise self.illegal_error(parsed)
-        self._apply(parsed)
+    def over_reason(self) -> str:
+        return "the match is over"
 
     def explain_illegal(self, action: Any) -> str:
         return self.illegal_error(Action.parse(action)).reason

@@ -16,7 +16,7 @@ from .actions import Action
 from .engine import HeartChallengeGame
 from .odds import challenge_odds
 from .scoring import card_points
-from .setup import is_heart, number_of, special_kind
+from .setup import is_heart, special_kind
 
 __all__ = ["RandomPlayer", "CautiousPlayer"]
 
@@ -46,7 +46,6 @@ class CautiousPlayer:
     def choose(self, game: HeartChallengeGame) -> Action:
         legal = game.legal_actions()
         me = game.current_player()
-        kinds = {a.kind for a in legal}
         phase = game.phase
         if phase == "marker":
             return Action.marker(game.default_marker(me))

@@ -11,8 +11,7 @@ fixed list of actions.  The tutorial steps through them; the tests check them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
 
 from .engine import HeartChallengeGame
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card, JOKER, parse_cards
+from ..cards import Card, parse_cards
 from .setup import is_heart, number_of, special_kind
 
 __all__ = ["card_points", "hand_points", "SCORING_ROWS"]

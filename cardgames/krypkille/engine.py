@@ -41,7 +41,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from ..errors import (GameError, GameOverError, IllegalActionError, NotYourTurnError, ParseError,
+from ..errors import (GameError, GameOverError, IllegalActionError, ParseError,
                       RuleConfigError)
 from ..game import GameState
 from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
@@ -453,17 +453,8 @@ class KrypkilleRound(GameState):
     def explain_illegal(self, action: Hashable) -> str:
         return self.illegal_error(action).reason
 
-    def apply(self, action: Any, player: int | None = None) -> None:
-        """Apply one action (see :meth:`parse_action` for the notations).  An illegal action
-        raises a specific :class:`~cardgames.errors.IllegalActionError` subclass and changes nothing."""
-        if self.is_terminal():
-            raise GameOverError(action, "the round is already over")
-        if player is not None and player != self.current_player():
-            raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
-        parsed = self.parse_action(action)
-        if parsed not in self.legal_actions():
-            raise self.illegal_error(parsed)
-        self._apply(parsed)
+    def over_reason(self) -> str:
+        return "the round is already over"
 
     def _apply(self, action: Hashable) -> None:
         seat = self.current_player()
@@ -684,17 +675,16 @@ class KrypkilleMatch(GameState):
     def explain_illegal(self, action: Hashable) -> str:
         return self.round.explain_illegal(action)
 
-    def apply(self, action: Any, player: int | None = None) -> None:
-        if self.is_terminal():
-            raise GameOverError(action, "the match is over")
-        if player is not None and player != self.current_player():
-            raise NotYourTurnError(action, f"it is seat {self.current_player()}'s turn, not seat {player}'s")
-        self.round.apply(action)  # raises (and changes nothing) when illegal
+    def over_reason(self) -> str:
+        return "the match is over"
+
+    def check(self, action: Hashable) -> None:
+        self.round.check(action)
+
+    def _apply(self, action: Hashable) -> None:
+        self.round._apply(action)
         if self.round.is_terminal():
             self._record()
-
-    def _apply(self, action: Hashable) -> None:  # apply() is overridden; kept for the interface
-        self.apply(action)
 
     def _record(self) -> None:
         r = self.round

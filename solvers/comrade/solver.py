@@ -30,11 +30,11 @@ from typing import Any, Sequence
 
 from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade import Deal
-from cardgames.display import escape, html_table
+from cardgames.display import escape
 from cardgames.errors import RuleConfigError
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
-from .certificate import Certificate, bids_table_html
+from .certificate import Certificate
 from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
 __all__ = ["solve", "SolveResult", "SolverOptions", "VERDICTS"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from cardgames.errors import GameError, RuleConfigError
 from cardgames.krypkille import COPIES, Kind, parse_kind, parse_kinds

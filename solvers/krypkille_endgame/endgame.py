@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 from cardgames.display import escape, html_table
 from cardgames.krypkille import DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
 
-from .common import EndgameError, check_players, check_seat, declaring_order, pool_text, unseen_pool
+from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
 from .equilibrium import Equilibrium, equilibrium
 from .perfect import PerfectInfoSolution, perfect_information
 from .view import ViewAnalysis, player_view
@@ -67,7 +67,7 @@ class Endgame:
         table = penalties if penalties is not None else rnd.options.penalties
         tricks = tuple(tuple((s, k) for s, k in t) for t in rnd.tricks)
         return cls(tuple(rnd.final_cards()), order[0], tuple(rnd.played_cards()),
-                   tuple(tuple(d) for d in rnd.discards), table, tricks, f"dealt by the engine")
+                   tuple(tuple(d) for d in rnd.discards), table, tricks, "dealt by the engine")
 
     @classmethod
     def deal(cls, num_players: int = 4, seed: int = 0, dealer: int = 0,

@@ -54,7 +54,7 @@ from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURC
                                  PenaltyTable, parse_kinds, penalty_table)
 
 from .combinatorics import ALL, above, at_least, count_assignments, kinds_mask, pool_masks, weighted_assignments
-from .common import EndgameError, StrategyProfile, check_players, pool_text, unseen_pool
+from .common import EndgameError, StrategyProfile, check_players, unseen_pool
 
 __all__ = ["PositionValue", "Equilibrium", "equilibrium", "position_value", "best_response",
            "threshold_table", "threshold_table_html", "plot_thresholds"]
