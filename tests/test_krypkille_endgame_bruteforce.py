@@ -91,6 +91,23 @@ def test_view_matches_brute_force_four_players():
         assert {o: p for o, p in v.pass_.outcome_prob.items() if p} == pytest.approx(outcomes["pass"])
 
 
+@pytest.mark.parametrize("seat,card,first", [(2, "1", 0), (0, "Wreath", 1), (4, "6", 4)])
+def test_view_matches_brute_force_five_players(seat, card, first):
+    # Four other players (every branch of the tree, mixed choices included); a small pool keeps brute force quick.
+    played = "Mask 2 2 3 3 4 4 5 7 7 8 8 9 9 10 10 11 Inn Inn Pig Pig Cuckoo Cuckoo Hussar Hussar 12 Harlequin"
+    discards = ["12", "Flowerpot"]
+    mixed = StrategyProfile(tuple({"Mask", "Wreath"} for _ in range(5)),
+                            mixed=tuple({"1": 0.3 + 0.1 * i, "5": 0.5} for i in range(5)))
+    for others in ("equilibrium", mixed):
+        v = player_view(5, seat, card, first, played, discards, others=others)
+        exp, outcomes = brute_view(5, seat, card, first, list(map(_k, played.split())), list(map(_k, discards)),
+                                   v.profile)
+        for a, summary in (("declare", v.declare), ("pass", v.pass_)):
+            assert summary.expected == pytest.approx(exp[a])
+            for o, p in summary.outcome_prob.items():
+                assert p == pytest.approx(outcomes[a].get(o, 0.0))
+
+
 def _k(token):
     from cardgames.krypkille import parse_kind
     return parse_kind(token)

@@ -10,7 +10,7 @@ plain API, a table (``_repr_html_``) and a tree you can draw:
    indifferent (:mod:`.perfect`).
 2. :func:`player_view` / :meth:`Endgame.view` — what one player knows: exact
    expected penalty of declare vs pass and the probability of each outcome,
-   enumerating the others' possible final cards (:mod:`.view`).
+   over all the others' possible final cards (:mod:`.view`).
 3. :func:`equilibrium` — strategies for everyone by iterated best responses:
    the threshold card per position (:mod:`.equilibrium`).
 

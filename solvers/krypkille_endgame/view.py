@@ -19,14 +19,31 @@ Model (what is assumed):
 * **Earlier passes** are evidence: the earlier players' cards are restricted to
   the cards with which the model says they pass (Bayes' rule, exact).
 * Leaves are scored by the rules of :func:`cardgames.krypkille.score_round`
-  (restated column-wise for speed in :func:`score_matrix`; the tests check it
-  against ``score_round`` assignment by assignment).
+  (:func:`score_matrix` restates them column-wise for many explicit rounds at
+  once; the tests check it against ``score_round`` assignment by assignment).
 
-The enumeration is **exact**: every ordered tuple of kinds for the other
-players, weighted by the number of physical cards that give it
-(``c₁ (c₂ - [k₂=k₁]) ...``) and, for the earlier players, by the model's
-probability that they pass with that card.  Probabilities are ratios of these
-weights (computed in floating point, so exact up to rounding).
+How it is computed — **exactly**, no sampling.  Every assignment of distinct
+physical unseen cards to the other players has a *weight*: the model's
+probability that the earlier players pass with their cards (Bayes) and, in each
+branch of the tree, that the later players make the choices leading to it.
+Expected penalties and outcome probabilities are ratios of weighted sums over
+all assignments.  Listing the assignments would mean up to 194,481 ordered
+tuples of kinds for four other players; instead the sums are organised by **the
+lowest card among the others**, because that is all the scoring looks at:
+
+* who holds the lowest card of the table decides the outcome (success, failure,
+  coward, void), and
+* everybody else pays their own penalty or nothing, which enters the sums linearly.
+
+So for each branch (who declares), each lowest kind ``low`` of the others and
+each set ``H`` of other players holding it (one, or two when both copies are
+unseen), it is enough to know the total weight of the assignments in which the
+rest hold stronger cards, and their weighted penalty sums.  Those come from a
+table built kind by kind from the Harlequin down (:func:`_stronger_sums`): for
+four other players 16 sets of players × 21 kinds, a few thousand
+multiplications.  All weights are non-negative, so an impossible branch has
+probability exactly 0; probabilities are computed in floating point, so exact
+up to rounding (the tests compare with brute force over physical cards).
 
 >>> v = player_view(3, seat=0, card="Mask", first=0, played="Mask", others="never")
 >>> v.declare.outcome_prob["success"], v.declare.viewer_expected     # the other Mask is out: a sure success
@@ -39,6 +56,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import networkx as nx
@@ -48,6 +66,7 @@ from cardgames.display import html_table
 from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, Kind, Outcome, PenaltyTable,
                                  parse_kind, parse_kinds, penalty_table)
 
+from .combinatorics import falling
 from .common import (EndgameError, StrategyProfile, check_players, check_seat, declaring_order, pool_text,
                      unseen_pool)
 from .equilibrium import equilibrium
@@ -55,6 +74,7 @@ from .equilibrium import equilibrium
 __all__ = ["ActionSummary", "ViewAnalysis", "player_view", "resolve_model", "score_matrix", "OUTCOMES"]
 
 OUTCOMES = (Outcome.SUCCESS, Outcome.FAILURE, Outcome.COWARD, Outcome.VOID)
+_SUCCESS, _FAILURE, _COWARD, _VOID = range(len(OUTCOMES))  # indices into OUTCOMES
 
 
 def score_matrix(cards: np.ndarray, declarer: np.ndarray, pen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -206,39 +226,185 @@ class ViewAnalysis:
         return g
 
 
-def _enumerate(pool: Counter, m: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every ordered m-tuple of kinds for the other players with its number of physical realisations."""
-    kinds = np.array([int(k) for k in Kind if pool.get(k, 0) > 0], dtype=np.int64)
-    counts = np.array([pool[Kind(int(k))] for k in kinds], dtype=np.int64)
-    if m == 0:
-        return np.zeros((1, 0), dtype=np.int64), np.ones(1, dtype=np.int64)
-    idx = np.indices((len(kinds),) * m).reshape(m, -1).T
-    weight = np.ones(len(idx), dtype=np.int64)
-    for i in range(m):
-        used = np.zeros(len(idx), dtype=np.int64)
-        for j in range(i):
-            used += idx[:, j] == idx[:, i]
-        weight *= np.maximum(counts[idx[:, i]] - used, 0)
-    keep = weight > 0
-    return kinds[idx[keep]], weight[keep]
+# --- The computation: exact sums over the others' cards, organised by the lowest of them -------------
+
+@lru_cache(maxsize=None)
+def _small_subsets(m: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For every set ``S`` of the m other players (a bit mask): the non-empty ``T ⊆ S`` with at
+    most two players — only two copies of a kind exist — as ``(T, S without T, |T|)``."""
+    return tuple(tuple((t, s & ~t, t.bit_count()) for t in range(1, s + 1) if t & s == t and t.bit_count() <= 2)
+                 for s in range(1 << m))
 
 
-def _summarise(action: str, viewer: int, scores: np.ndarray, outcome: np.ndarray, declarer: np.ndarray,
-               weight: np.ndarray) -> ActionSummary:
-    total = float(weight.sum())
-    probs = {o.value: float(weight[outcome == i].sum()) / total for i, o in enumerate(OUTCOMES)}
-    expected = [float((weight * scores[:, s]).sum()) / total for s in range(scores.shape[1])]
+def _branch_weights(prob: list[list[float]], position: int, declarer_position: "int | None") -> list[list[float]]:
+    """The weight of each kind (index = kind value) for every other position, in declaring order,
+    in one branch of the viewer's tree.
+
+    The branch is fixed by who declares: the viewer (``declarer_position == position``), the
+    first later position that declares after the viewer passed, or nobody (``None``).  Everyone
+    asked before the declarer passed (weight ``1 - P(declare with k)`` — for the positions before
+    the viewer that is the Bayes conditioning), the declarer declared (``P(declare with k)``),
+    and whoever comes after the declarer is never asked (weight 1).
+    """
+    weights = []
+    for i, row in enumerate(prob):
+        if i == position:
+            continue
+        if declarer_position is None or i < declarer_position:
+            weights.append([1.0 - x for x in row])
+        elif i == declarer_position:
+            weights.append(list(row))
+        else:
+            weights.append([1.0] * len(row))
+    return weights
+
+
+def _stronger_sums(counts: Sequence[int], weights: list[list[float]], pen: Sequence[int]) -> list[list[list[float]]]:
+    """``sums[k][S] = [G, F_1, ..., F_m]`` for every kind value ``k`` (1..22) and set ``S`` of other players.
+
+    ``G`` adds, over every way to give the players in ``S`` *distinct physical cards of kind k or
+    stronger* (``counts[k]`` unseen copies of kind ``k``), the product of their weights
+    ``weights[j][kind of j]``; ``F_j`` is the same sum with player j's penalty as an extra
+    factor (zero when j is not in ``S``), so ``F_j / G`` is j's expected penalty.
+
+    Built from the strongest kind down: at kind ``k`` either nobody in ``S`` takes it, or one
+    player takes one of its ``c`` copies (``c`` ways), or two players take both (``c (c-1)``
+    ways), and the rest of ``S`` takes kinds stronger than ``k``.  All terms are non-negative
+    (no inclusion–exclusion), so an impossible event sums to exactly 0.
+    """
+    m = len(weights)
+    size = 1 << m
+    subsets = _small_subsets(m)
+    top = [[0.0] * (m + 1) for _ in range(size)]
+    top[0][0] = 1.0                       # no kind stronger than the Harlequin: only the empty set fits
+    sums = [top] * (len(counts) + 1)
+    for k in range(len(counts) - 1, 0, -1):
+        c = counts[k]
+        prev = sums[k + 1]
+        if not c:
+            sums[k] = prev
+            continue
+        cur = [row[:] for row in prev]    # nobody in S takes kind k
+        for s in range(1, size):
+            row = cur[s]
+            for t, rest, n_t in subsets[s]:
+                base = prev[rest]
+                if n_t > c or not base[0]:
+                    continue
+                ways = falling(c, n_t)
+                for j in range(m):
+                    if t >> j & 1:
+                        ways *= weights[j][k]
+                if not ways:
+                    continue
+                row[0] += ways * base[0]
+                own = ways * pen[k] * base[0]
+                for j in range(m):
+                    row[j + 1] += ways * base[j + 1] + (own if t >> j & 1 else 0.0)
+        sums[k] = cur
+    return sums
+
+
+def _lowest_cells(counts: Sequence[int], weights: list[list[float]], pen: Sequence[int]):
+    """Split the others' cards by their lowest kind ``low`` and the set ``H`` (bit mask) of players holding it.
+
+    Yields ``(low, H, weight, own)``: ``weight`` adds the product of the players' weights over
+    all assignments in which exactly the players in ``H`` hold kind ``low`` and everyone else a
+    stronger card; ``own[j]`` adds the same products times player j's penalty.  Scoring needs
+    nothing more: who holds the lowest card decides the outcome, and everyone else simply pays
+    their own penalty (or nothing).
+    """
+    m = len(weights)
+    everyone = (1 << m) - 1
+    sums = _stronger_sums(counts, weights, pen)
+    for low in range(1, len(counts)):
+        c = counts[low]
+        if not c:
+            continue
+        stronger = sums[low + 1]
+        for h, rest, n_h in _small_subsets(m)[everyone]:
+            if n_h > c:
+                continue
+            ways = falling(c, n_h)
+            for j in range(m):
+                if h >> j & 1:
+                    ways *= weights[j][low]
+            base = stronger[rest]
+            weight = ways * base[0]
+            if not weight:
+                continue
+            own = [pen[low] * weight if h >> j & 1 else ways * base[j + 1] for j in range(m)]
+            yield low, h, weight, own
+
+
+def _score_cell(holders: set, declarer: "int | None", weight: float, own: list[float]) -> tuple[int, list[float]]:
+    """:func:`cardgames.krypkille.score_round`, summed over one cell of assignments.
+
+    ``holders`` are the seats holding the lowest card (the same in the whole cell), ``own[s]``
+    adds weight × seat s's own penalty over the cell.  Returns the outcome (index into
+    :data:`OUTCOMES`) and, per seat, the weighted sum of its penalty.
+    """
+    n = len(own)
+    if declarer is None:
+        if len(holders) > 1:
+            return _VOID, [0.0] * n
+        return _COWARD, [COWARD_PENALTY * weight if s in holders else 0.0 for s in range(n)]
+    success = holders == {declarer}
+    scores = []
+    for s in range(n):
+        if s == declarer:
+            scores.append(0.0 if success else own[s] + FAILURE_SURCHARGE * weight)
+        elif not success and s in holders:
+            scores.append(0.0)
+        else:
+            scores.append(own[s])
+    return (_SUCCESS if success else _FAILURE), scores
+
+
+def _action_sums(order: Sequence[int], position: int, card: int, counts: list[int], pen: list[int],
+                 prob: list[list[float]], declarer_positions: Iterable) -> dict:
+    """``{(declarer seat or None, outcome index): [weight, weighted penalty of seat 0, seat 1, ...]}``
+    for the viewer at ``position`` holding kind value ``card``, adding up the branches in which
+    one of ``declarer_positions`` declares (``None``: nobody)."""
+    n = len(order)
+    viewer = order[position]
+    others = [s for s in order if s != viewer]
+    out: dict = {}
+    for dp in declarer_positions:
+        declarer = None if dp is None else order[dp]
+        weights = _branch_weights(prob, position, dp)
+        for low, h, weight, own_others in _lowest_cells(counts, weights, pen):
+            holders = {others[j] for j in range(len(others)) if h >> j & 1}
+            if card < low:
+                holders = {viewer}
+            elif card == low:
+                holders.add(viewer)
+            own = [0.0] * n
+            own[viewer] = pen[card] * weight
+            for j, s in enumerate(others):
+                own[s] = own_others[j]
+            outcome, scores = _score_cell(holders, declarer, weight, own)
+            acc = out.setdefault((declarer, outcome), [0.0] * (n + 1))
+            acc[0] += weight
+            for s in range(n):
+                acc[s + 1] += scores[s]
+    return out
+
+
+def _summarise(action: str, viewer: int, sums: dict) -> ActionSummary:
+    """The :class:`ActionSummary` of an action from its :func:`_action_sums`: every number is a ratio of sums."""
+    n = len(next(iter(sums.values()))) - 1
+    total = sum(acc[0] for acc in sums.values())
+    probs = {o.value: sum(acc[0] for (_, i), acc in sums.items() if i == oi) / total for oi, o in enumerate(OUTCOMES)}
+    expected = [sum(acc[s + 1] for acc in sums.values()) / total for s in range(n)]
     branches = []
     declarer_prob = {}
-    for d in sorted(set(declarer.tolist()), key=lambda x: (x < 0, x)):
-        in_d = declarer == d
-        declarer_prob[None if d < 0 else d] = float(weight[in_d].sum()) / total
+    for d in sorted({d for d, _ in sums}, key=lambda x: (x is None, x or 0)):
+        declarer_prob[d] = sum(acc[0] for (dd, _), acc in sums.items() if dd == d) / total
         for i, o in enumerate(OUTCOMES):
-            sel = in_d & (outcome == i)
-            w = float(weight[sel].sum())
-            if w > 0:
-                exp = [float((weight[sel] * scores[sel, s]).sum()) / w for s in range(scores.shape[1])]
-                branches.append((None if d < 0 else d, o.value, w / total, exp))
+            acc = sums.get((d, i))
+            if acc is not None and acc[0] > 0:
+                branches.append((d, o.value, acc[0] / total, [x / acc[0] for x in acc[1:]]))
     return ActionSummary(action, viewer, probs, expected, branches, declarer_prob)
 
 
@@ -264,41 +430,16 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
         raise EndgameError(f"only {sum(pool.values())} unseen cards for {m} other players")
     profile, model = resolve_model(others, n, played_k, table)
     position = order.index(seat)
-    other_seats = [s for s in order if s != seat]
-    kinds, weight = _enumerate(pool, m)
-    cards = np.empty((len(weight), n), dtype=np.int64)
-    cards[:, seat] = int(card)
-    for col, s in enumerate(other_seats):
-        cards[:, s] = kinds[:, col]
-    prob = np.array([profile.weights(i) for i in range(n)], dtype=float)  # P(declare) by position, kind
-    weight = weight.astype(float)
-    for i in range(position):  # Bayes: the earlier players passed
-        weight = weight * (1.0 - prob[i, cards[:, order[i]]])
-    keep = weight > 0
-    cards, weight = cards[keep], weight[keep]
-    total = float(weight.sum())
+    counts = [0] * (len(Kind) + 1)
+    for k, c in pool.items():
+        counts[int(k)] = c
+    pen = [0] + [table.penalty(k) for k in Kind]
+    prob = [profile.weights(i) for i in range(n)]  # P(declare) by position and kind value
+    declare = _action_sums(order, position, int(card), counts, pen, prob, [position])
+    total = sum(acc[0] for acc in declare.values())
     if total == 0:
         raise EndgameError("under this model the earlier players would surely have declared: "
                            "the viewer cannot be asked")
-    pen = np.array([0] + [table.penalty(k) for k in Kind], dtype=np.int64)
-
-    declarer_d = np.full(len(weight), seat, dtype=np.int64)
-    sd, od = score_matrix(cards, declarer_d, pen)
-    # Passing: the first later player who declares (each declares with the model's probability).
-    parts_cards, parts_decl, parts_w = [], [], []
-    still = np.ones(len(weight))
-    for i in range(position + 1, n):
-        p_i = prob[i, cards[:, order[i]]]
-        w = weight * still * p_i
-        parts_cards.append(cards); parts_decl.append(np.full(len(weight), order[i])); parts_w.append(w)
-        still = still * (1.0 - p_i)
-    parts_cards.append(cards); parts_decl.append(np.full(len(weight), -1)); parts_w.append(weight * still)
-    cards_p = np.concatenate(parts_cards)
-    declarer_p = np.concatenate(parts_decl).astype(np.int64)
-    weight_p = np.concatenate(parts_w)
-    keep = weight_p > 0
-    cards_p, declarer_p, weight_p = cards_p[keep], declarer_p[keep], weight_p[keep]
-    sp, op = score_matrix(cards_p, declarer_p, pen)
+    pass_ = _action_sums(order, position, int(card), counts, pen, prob, [*range(position + 1, n), None])
     return ViewAnalysis(n, seat, card, first, order, position, played_k, discards_k, table, pool, profile, model,
-                        total, _summarise("declare", seat, sd, od, declarer_d, weight),
-                        _summarise("pass", seat, sp, op, declarer_p, weight_p))
+                        total, _summarise("declare", seat, declare), _summarise("pass", seat, pass_))
