@@ -5,12 +5,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from cardgames.krypkille import DECK, DEFAULT_PENALTIES, Kind, round_outcome, score_round
-from solvers.krypkille_endgame import StrategyProfile, count_assignments, equilibrium, player_view, score_matrix
+from solvers.krypkille_endgame import StrategyProfile, count_assignments, equilibrium, player_view
 from solvers.krypkille_endgame.combinatorics import kinds_mask, weighted_assignments
 from solvers.krypkille_endgame.common import declaring_order
 
@@ -138,15 +137,3 @@ def test_count_assignments_by_brute_force(pool, sets):
     assert count_assignments(pool, [kinds_mask(s) for s in sets]) == expected
     weights = [[1.0 if k in s else 0.0 for k in range(22)] for s in sets]
     assert weighted_assignments(pool, weights) == pytest.approx(expected)
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.integers(2, 5).flatmap(lambda n: st.tuples(st.permutations(list(DECK)).map(lambda d: d[:n]),
-                                                     st.integers(-1, n - 1))))
-def test_score_matrix_is_score_round(case):
-    cards, declarer = case
-    pen = np.array([0] + [DEFAULT_PENALTIES.penalty(k) for k in Kind])
-    scores, outcome = score_matrix(np.array([[int(c) for c in cards]]), np.array([declarer]), pen)
-    d = None if declarer < 0 else declarer
-    assert scores[0].tolist() == score_round(cards, d)
-    assert ["success", "failure", "coward", "void"][outcome[0]] == round_outcome(cards, d).value

@@ -28,11 +28,11 @@ from .endgame import Endgame
 from .equilibrium import (Equilibrium, PositionValue, best_response, equilibrium, plot_thresholds, position_value,
                           threshold_table, threshold_table_html)
 from .perfect import PerfectInfoSolution, perfect_information
-from .view import ActionSummary, ViewAnalysis, player_view, score_matrix
+from .view import ActionSummary, ViewAnalysis, player_view
 
 __all__ = [
     "perfect_information", "PerfectInfoSolution",
-    "player_view", "ViewAnalysis", "ActionSummary", "score_matrix",
+    "player_view", "ViewAnalysis", "ActionSummary",
     "equilibrium", "Equilibrium", "PositionValue", "position_value", "best_response",
     "threshold_table", "threshold_table_html", "plot_thresholds",
     "Endgame", "StrategyProfile", "EndgameError", "declaring_order", "unseen_pool", "pool_text",

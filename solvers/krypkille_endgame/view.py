@@ -19,8 +19,7 @@ Model (what is assumed):
 * **Earlier passes** are evidence: the earlier players' cards are restricted to
   the cards with which the model says they pass (Bayes' rule, exact).
 * Leaves are scored by the rules of :func:`cardgames.krypkille.score_round`
-  (:func:`score_matrix` restates them column-wise for many explicit rounds at
-  once; the tests check it against ``score_round`` assignment by assignment).
+  (the brute-force tests recompute every view with ``score_round`` itself).
 
 How it is computed — **exactly**, no sampling.  Every assignment of distinct
 physical unseen cards to the other players has a *weight*: the model's
@@ -60,7 +59,6 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 import networkx as nx
-import numpy as np
 
 from cardgames.display import html_table
 from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, Kind, Outcome, PenaltyTable,
@@ -71,35 +69,10 @@ from .common import (EndgameError, StrategyProfile, check_players, check_seat, d
                      unseen_pool)
 from .equilibrium import equilibrium
 
-__all__ = ["ActionSummary", "ViewAnalysis", "player_view", "resolve_model", "score_matrix", "OUTCOMES"]
+__all__ = ["ActionSummary", "ViewAnalysis", "player_view", "resolve_model", "OUTCOMES"]
 
 OUTCOMES = (Outcome.SUCCESS, Outcome.FAILURE, Outcome.COWARD, Outcome.VOID)
 _SUCCESS, _FAILURE, _COWARD, _VOID = range(len(OUTCOMES))  # indices into OUTCOMES
-
-
-def score_matrix(cards: np.ndarray, declarer: np.ndarray, pen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Scores (rows × seats) and outcome codes (index into :data:`OUTCOMES`) for many rounds at once.
-
-    ``cards[r, s]`` is seat ``s``'s final card (Kind value) in round ``r``, ``declarer[r]``
-    the declaring seat or -1 when everyone passed, ``pen[k]`` the penalty of kind value ``k``.
-    The same four cases as :func:`cardgames.krypkille.score_round`.
-    """
-    rows = np.arange(len(cards))
-    low = cards.min(axis=1)
-    is_low = cards == low[:, None]
-    nlow = is_low.sum(axis=1)
-    declared = declarer >= 0
-    d = np.where(declared, declarer, 0)
-    success = declared & is_low[rows, d] & (nlow == 1)
-    failure = declared & ~success
-    scores = pen[cards].astype(np.int64)
-    scores[failure[:, None] & is_low] = 0
-    scores[rows[declared], d[declared]] = np.where(success[declared], 0,
-                                                   pen[cards[rows[declared], d[declared]]] + FAILURE_SURCHARGE)
-    passed = ~declared
-    scores[passed] = np.where(is_low[passed] & (nlow[passed] == 1)[:, None], COWARD_PENALTY, 0)
-    outcome = np.where(success, 0, np.where(failure, 1, np.where(nlow == 1, 2, 3)))
-    return scores, outcome
 
 
 @dataclass
