@@ -54,7 +54,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from ..cards import Card, parse_cards
+from ..cards import JOKER, Card, parse_cards
 from ..errors import IllegalActionError, RuleConfigError
 from ..game import GameState
 from .actions import Action
@@ -302,7 +302,6 @@ class HeartChallengeGame(GameState):
         return cnt
 
     def _table_joker_cards(self) -> list[Card]:
-        from ..cards import JOKER
         return [JOKER] * len(self.table_jokers)
 
     def _say(self, text: str) -> None:
@@ -770,39 +769,32 @@ class HeartChallengeGame(GameState):
         self.hands[c].append(got)
         self._say(f"seat {c} takes a random heart or Q from seat {owner}")
 
+    def _pick_up_joker(self, where: str, player: int) -> None:
+        """Take back a joker that is out: one played from ``player``'s hand, or one turned in their pile."""
+        if where == "hand":
+            self.table_jokers.remove(player)
+            return
+        pile = self.piles[player]
+        i = pile.index(JOKER)
+        if i >= len(pile) - self.face_up[player]:
+            self.face_up[player] -= 1
+        pile.pop(i)
+
     def _jokers_to_stock(self) -> None:
-        from ..cards import JOKER
         for where, player in self.jokers_out:
-            if where == "hand":
-                self.table_jokers.remove(player)
-            else:
-                pile = self.piles[player]
-                i = pile.index(JOKER)
-                if i >= len(pile) - self.face_up[player]:
-                    self.face_up[player] -= 1
-                pile.pop(i)
+            self._pick_up_joker(where, player)
         self._to_stock([JOKER] * len(self.jokers_out))
         self.jokers_out = []
         self._say("two jokers were out: both go to the stock")
 
     def _jokers_back(self) -> None:
-        from ..cards import JOKER
         for player in self.table_jokers:
             self.hands[player].append(JOKER)
         self.table_jokers = []
 
     def _do_joker_gift(self, me: int, a: Action) -> None:
-        from ..cards import JOKER
         if a.kind == "give":
-            where, player = self.jokers_out[0]
-            if where == "hand":
-                self.table_jokers.remove(player)
-            else:
-                pile = self.piles[player]
-                i = pile.index(JOKER)
-                if i >= len(pile) - self.face_up[player]:
-                    self.face_up[player] -= 1
-                pile.pop(i)
+            self._pick_up_joker(*self.jokers_out[0])
             self.hands[self.challenger].append(JOKER)
             self.joker_gifted.add(self.challenger)
             self._say(f"seat {me} gives the joker to seat {self.challenger}")

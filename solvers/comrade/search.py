@@ -373,13 +373,7 @@ class PlaySearch:
 
     def _all_tricks(self, seqs, leader):
         n = self.n
-        runs = [[[] for _ in range(n)] for _ in range(NSUITS)]
-        for s in range(NSUITS):
-            seq = seqs[s]
-            last = len(seq) - 1
-            for i, o in enumerate(seq):
-                if i == last or seq[i + 1] != o:
-                    runs[s][o].append(i)
+        runs = _runs(seqs, n)
         order = [(leader + k) % n for k in range(1, n)]
         for s in range(NSUITS):
             lead_runs = runs[s][leader]
@@ -405,13 +399,7 @@ class PlaySearch:
     def _ordered_tricks(self, seqs, leader, counts):
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first."""
         n = self.n
-        runs = [[[] for _ in range(n)] for _ in range(NSUITS)]
-        for s in range(NSUITS):
-            seq = seqs[s]
-            last = len(seq) - 1
-            for i, o in enumerate(seq):
-                if i == last or seq[i + 1] != o:
-                    runs[s][o].append(i)
+        runs = _runs(seqs, n)
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         ok = self._accepts(counts, used)
         order = [(leader + k) % n for k in range(1, n)]
@@ -455,6 +443,19 @@ class PlaySearch:
             scored.sort(key=lambda x: x[0])
         for _, s, winner, trick in scored:
             yield s, winner, trick
+
+
+def _runs(seqs, n: int) -> list[list[list[int]]]:
+    """``runs[suit][player]``: the positions of the top card of each run of equivalent
+    cards (adjacent in the suit's remaining order, same owner) that ``player`` holds."""
+    runs = [[[] for _ in range(n)] for _ in range(NSUITS)]
+    for s in range(NSUITS):
+        seq = seqs[s]
+        last = len(seq) - 1
+        for i, o in enumerate(seq):
+            if i == last or seq[i + 1] != o:
+                runs[s][o].append(i)
+    return runs
 
 
 def _remove(seqs, trick):
