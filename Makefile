@@ -28,9 +28,12 @@ install: $(LAB_STAMP)
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_ARGS)
 
-## make test: library tests, every notebook under nbval, and the browser tests
+## make test: library tests, the docstring examples, every notebook under nbval, and the browser tests
+## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
+## ipywidgets' clear_output prints terminal codes that doctest would compare)
 test: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks \
+	    --doctest-modules cardgames solvers --ignore-glob='*/widgets/*'
 
 ## Chromium for the browser tests: installed with apt-get when missing and we are root;
 ## otherwise the browser tests skip and say what to install.
