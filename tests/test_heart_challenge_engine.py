@@ -289,3 +289,25 @@ def test_action_notation_round_trips():
         for a in game.legal_actions():
             assert Action.parse(str(a)) == a
         game.apply(game.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("n", [2, 7])
+def test_two_specials_each_are_dealt_and_the_rest_go_to_the_stock(n):
+    game = HeartChallengeGame(n, seed=n, options=HeartChallengeOptions(specials_per_player=2))
+    assert all(len(d) == 2 and all(c in h for c in d) for d, h in zip(game.dealt_specials, game.hands))
+    unused = 10 - n
+    assert len(game.stock) == 2 * unused + 14 - 2 * n
+
+
+def test_rule_choices_are_the_options_and_quote_the_source():
+    from dataclasses import fields
+    from pathlib import Path
+    from cardgames.heart_challenge import READINGS, RULE_CHOICES
+    seed = Path("/work/shared/seeds/002_7816f07280a580c7.txt")
+    if not seed.exists():
+        pytest.skip("the Japanese source is not available here")
+    text = seed.read_text(encoding="utf-8")
+    ours = [f.name for f in fields(HeartChallengeOptions) if f.name != "hand_limit"]   # 5 is the page's own
+    assert [r.name for r in RULE_CHOICES] == ours
+    for r in RULE_CHOICES + READINGS:
+        assert r.japanese in text, r.name

@@ -148,3 +148,28 @@ def test_clone_is_independent():
     copy.apply(copy.legal_actions()[0])
     assert game.phase == "marker" and game.markers == [None] * 3
     assert copy.legal_actions() != game.legal_actions() or copy.current_player() != game.current_player()
+
+
+def test_a_joker_taken_from_the_stock_over_the_limit_sends_back_a_random_non_joker():
+    # the digest: "a joker gained beyond 5: a random non-joker goes back" -- any joker received, not only a
+    # gifted one; the player must not be able to return the joker itself by choice
+    game = HeartChallengeGame.staged(["DA CA S9 D9", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="JK")
+    game.play(["challenge 1", "pass", "pass", "take stock"])
+    assert game.phase != "limit"
+    end = last(game)
+    assert JOKER in end["hands"][0] and len(end["hands"][0]) == 5
+    assert len(game.stock) == 1 and not game.stock[0].is_joker
+
+
+def test_a_joker_drawn_by_the_hearts_owner_over_the_limit_sends_back_a_random_non_joker():
+    game = HeartChallengeGame.staged(["DA", "D2 C2 S8 D8", "D3 C3"], piles=["SA S9", "H2", "S3"], stock="JK",
+                                     dealer=2)
+    game.play(["challenge 1", "raise 3", "pass", "pass", "flip 1"])   # seat 0 holds 1 card: seat 1 draws
+    assert last(game)["result"] == "failure" and game.phase != "limit"
+    assert JOKER in last(game)["hands"][1] and len(last(game)["hands"][1]) == 5
+
+
+def test_over_the_limit_without_a_gained_joker_the_choice_is_free():
+    game = HeartChallengeGame.staged(["JK DA CA S9", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="D4")
+    game.play(["challenge 1", "pass", "pass", "take stock"])
+    assert game.phase == "limit" and "return JK" in [str(a) for a in game.legal_actions()]

@@ -195,7 +195,7 @@ class HeartChallengeGame(GameState):
         self.jokers_out: list[tuple[str, int]] = []   # ("pile", owner) or ("hand", player)
         self.table_jokers: list[int] = []     # players whose played joker lies on the table
         self.stock_turned: list[Card] = []
-        self.joker_gifted: set[int] = set()
+        self.joker_gained: set[int] = set()   # seats that received a joker this round (hand limit rule)
         self.gift_from: int | None = None
         self.result: str | None = None
         self.on_decline: tuple = ()
@@ -320,8 +320,14 @@ class HeartChallengeGame(GameState):
         if not self.stock:
             return None
         card = self.stock.pop()
-        self.hands[seat].append(card)
+        self._gain(seat, card)
         return card
+
+    def _gain(self, seat: int, card: Card) -> None:
+        """A card comes into ``seat``'s hand from elsewhere (a joker so gained counts for the hand limit)."""
+        self.hands[seat].append(card)
+        if card.is_joker:
+            self.joker_gained.add(seat)
 
     def _random_from_hand(self, seat: int, exclude_jokers: bool = False) -> Card | None:
         pool = [i for i, c in enumerate(self.hands[seat]) if not (exclude_jokers and c.is_joker)]
@@ -574,7 +580,7 @@ class HeartChallengeGame(GameState):
         while got < 2 and self._draw(seat) is not None:
             got += 1
         while got < 2 and challenger is not None and challenger != seat and len(self.hands[challenger]) > 2:
-            self.hands[seat].append(self._random_from_hand(challenger))
+            self._gain(seat, self._random_from_hand(challenger))
             got += 1
         self._say(f"seat {seat} held 2 cards or fewer and draws {got}")
 
@@ -795,8 +801,7 @@ class HeartChallengeGame(GameState):
     def _do_joker_gift(self, me: int, a: Action) -> None:
         if a.kind == "give":
             self._pick_up_joker(*self.jokers_out[0])
-            self.hands[self.challenger].append(JOKER)
-            self.joker_gifted.add(self.challenger)
+            self._gain(self.challenger, JOKER)
             self._say(f"seat {me} gives the joker to seat {self.challenger}")
         else:
             self._say(f"seat {me} keeps the joker")
@@ -821,7 +826,7 @@ class HeartChallengeGame(GameState):
         else:
             card = self._random_from_hand(a.n)
             self._say(f"seat {me} takes a random card from seat {a.n}")
-        self.hands[me].append(card)
+        self._gain(me, card)
         self._end_challenge()
 
     def _fail(self, owner: int) -> None:
@@ -835,7 +840,7 @@ class HeartChallengeGame(GameState):
                 self._to_stock([self._random_from_hand(c)])
                 self._say(f"their own heart: a random card of seat {c} goes to the stock")
         elif len(self.hands[c]) > 2:
-            self.hands[owner].append(self._random_from_hand(c))
+            self._gain(owner, self._random_from_hand(c))
             self._say(f"seat {c} gives a random card to seat {owner}")
         elif self._draw(owner) is not None:
             self._say(f"seat {c} holds 2 or fewer: seat {owner} draws from the stock")
@@ -866,7 +871,7 @@ class HeartChallengeGame(GameState):
         self.queue = []
         limit = self.options.hand_limit
         for s in self.seats_from(self.dealer):
-            if len(self.hands[s]) > limit and s in self.joker_gifted:
+            if len(self.hands[s]) > limit and s in self.joker_gained and JOKER in self.hands[s]:
                 while len(self.hands[s]) > limit:
                     card = self._random_from_hand(s, exclude_jokers=True)
                     if card is None:
