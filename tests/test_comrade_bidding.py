@@ -180,3 +180,25 @@ def test_a_player_holds_at_most_three_suits():
         b.apply("C1")
     b.apply("S2")       # raising a held suit is still fine
     assert b.bids[0] == {"S": 2, "H": 1, "D": 1}
+
+
+def test_coinciding_loss_rules_are_reported_in_the_digests_order():
+    # lap 3 is four passes: "all passed in a row" (listed first) and "3 laps ended" at the same turn
+    b = bidding(["S1", "H1", "D1", "C1", "S2", "H2", "D2", "C2"] + ["pass"] * 4)
+    assert b.loss is BiddingLoss.ALL_PASSED and b.lap == 3
+    # the last turn of lap 3 overshoots: the take that exceeds the total is what loses
+    b = bidding(["S1", "H1", "D1", "C1", "S2", "H2", "D2", "C2", "pass", "pass", "pass", "S6"])
+    assert b.loss is BiddingLoss.OVERSHOOT and b.running_total == 14
+
+
+@pytest.mark.parametrize("dealer", ["x", 1.5, True, -1, 4, None])
+def test_a_dealer_that_is_not_a_seat_is_refused(dealer):
+    from cardgames.comrade import ComradeGame, Deal, Series
+    from cardgames.errors import RuleConfigError
+
+    with pytest.raises(RuleConfigError, match="dealer"):
+        Bidding(4, dealer=dealer)
+    with pytest.raises(RuleConfigError, match="dealer"):
+        ComradeGame(Deal.random(1), dealer=dealer)
+    with pytest.raises(RuleConfigError, match="dealer"):
+        Series.random(1, first_dealer=dealer)

@@ -172,7 +172,7 @@ class Bidding:
                  total: int | None = None, rules: ComradeRules = DEFAULT_RULES):
         self.variant = variant or variant_for(players)
         self.players = self.variant.players
-        if not 0 <= dealer < self.players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
             from ..errors import RuleConfigError
             raise RuleConfigError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
         self.dealer = dealer

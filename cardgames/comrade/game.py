@@ -49,7 +49,7 @@ class ComradeGame(GameState):
         self.deal = deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
         self.variant = self.deal.variant
         self.num_players = self.deal.players
-        if not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
             raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or DEFAULT_RULES

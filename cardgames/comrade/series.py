@@ -68,6 +68,8 @@ class Series:
         players = deals[0].players
         if any(d.players != players for d in deals):
             raise RuleConfigError("all deals of a series must have the same number of players")
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
+            raise RuleConfigError(f"first_dealer must be a seat 0..{players - 1}, not {first_dealer!r}")
         self.first_dealer = first_dealer
         self.games = [ComradeGame(d, dealer=(first_dealer + i) % players, rules=rules) for i, d in enumerate(deals)]
 
