@@ -348,3 +348,38 @@ def test_html_renderings_do_not_fail_in_any_phase():
         r.apply(players[r.current_player()].choose(r))
     assert r.outcome.value.upper() in r._repr_html_()
     assert repr(r).startswith("KrypkilleRound(")
+
+
+def test_with_elimination_the_deal_passes_to_the_next_player_still_at_the_table():
+    m = play_match([HeuristicPlayer(seed=s) for s in range(5)], seed=4, elimination_total=30)
+    out: set = set()
+    running = [0] * 5
+    previous = None
+    for res in m.results:
+        assert res.dealer not in out and set(res.seats) == set(range(5)) - out
+        if previous is not None:
+            expected = next((previous + k) % 5 for k in range(1, 6) if (previous + k) % 5 not in out)
+            assert res.dealer == expected
+        previous = res.dealer
+        running = [a + b for a, b in zip(running, res.scores)]
+        out |= {s for s in range(5) if running[s] >= 30}
+    assert out == set(m.eliminated) and len(out) >= 2   # the check above did see players leave
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"first_dealer": "x"}, {"first_dealer": True}, {"first_dealer": 3}, {"rounds": True},
+    {"elimination_total": True}, {"rounds": 2.5},
+])
+def test_match_settings_of_the_wrong_type_are_refused(kwargs):
+    with pytest.raises(RuleConfigError):
+        KrypkilleMatch(num_players=3, **kwargs)
+
+
+@pytest.mark.parametrize("tricks", [
+    [[(0, "3"), (5, "4")]],            # seat 5 is not at a 2-player table
+    [[(0, "3")]],                      # a trick needs one card from each seat
+    [[(0, "3"), (0, "4")]],            # seat 0 twice
+])
+def test_declaration_puzzle_refuses_impossible_tricks(tricks):
+    with pytest.raises(RuleConfigError, match="trick"):
+        KrypkilleRound.for_declaration(["Pig", "1"], tricks=tricks)

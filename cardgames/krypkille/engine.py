@@ -308,6 +308,9 @@ class KrypkilleRound(GameState):
         self._start([[c] for c in cards], [], "declare")
         for trick in tricks or []:
             t = [(int(seat), parse_kind(k)) for seat, k in trick]
+            if sorted(seat for seat, _ in t) != list(range(len(cards))):
+                raise RuleConfigError(f"trick {len(self.tricks) + 1} must hold one card from each of the "
+                                      f"{len(cards)} seats, not seats {[seat for seat, _ in t]}")
             self.tricks.append(t)
             self.trick_winners.append(t[trick_winner([k for _, k in t])][0])
             for i, (seat, k) in enumerate(t):
@@ -629,11 +632,13 @@ class KrypkilleMatch(GameState):
                 f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
         if rounds is None and elimination_total is None:
             rounds = num_players
-        if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
             raise RuleConfigError(f"a match needs at least one round, not {rounds!r}")
-        if elimination_total is not None and (not isinstance(elimination_total, int) or elimination_total < 1):
+        if elimination_total is not None and (isinstance(elimination_total, bool)
+                                              or not isinstance(elimination_total, int) or elimination_total < 1):
             raise RuleConfigError(f"the elimination total must be a positive number, not {elimination_total!r}")
-        if not 0 <= first_dealer < num_players:
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                or not 0 <= first_dealer < num_players:
             raise RuleConfigError(f"first_dealer {first_dealer!r} is not a seat")
         self.num_players = num_players
         self.rounds = rounds
