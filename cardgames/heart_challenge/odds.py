@@ -1,4 +1,4 @@
-"""How likely is a challenge to succeed?  An exact answer from what a player sees.
+"""How likely is a challenge to succeed?  An exact fraction under a simple model of what a player sees.
 
 A teaching aid that **ignores special cards** (a J, K or joker only ever helps or
 ends a challenge early; here every non-heart is just a safe card).
@@ -6,14 +6,19 @@ ends a challenge early; here every non-heart is just a safe card).
 From seat ``s``'s point of view, the cards it cannot see are the stock, the
 other hands and the face-down cards of the other piles: ``unknown`` cards, of
 which ``hearts`` are (number) hearts: the hearts still in play less those ``s``
-can see.  If nothing else is known, every arrangement of those cards is equally
-likely, so the cards a challenger turns from the other piles are a uniform
-draw without replacement, whatever order the piles are chosen in, and
+can see.  The model treats every arrangement of those cards as equally likely.
+That is an assumption, not the full truth: it ignores what the public numbers
+and the play so far reveal (in round 1, for example, each other pile comes from
+a hand known to be the cards of that player's number and one special, and the
+stock holds the ♠ and ♥ of the unused numbers), and that real players place
+hearts on purpose.  Under it the cards a challenger turns from the other piles
+are a uniform draw without replacement, whatever order the piles are chosen in,
+and
 
     P(success) = C(unknown - hearts, k) / C(unknown, k)
 
 where ``k`` is the number of cards to turn after the own pile (a heart in the
-own pile makes it 0; declaring no more than the own pile makes it 1).  The
+own pile makes the chance 0; declaring no more than the own pile makes it 1).  The
 tests check this against :func:`brute_force_chance` (every arrangement
 enumerated) and :func:`simulate_chance` (random arrangements of the real
 hidden cards).
