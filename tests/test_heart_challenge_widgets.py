@@ -40,3 +40,23 @@ def test_other_widgets_redraw():
     o = OddsExplorer()
     o.hearts.value = 3
     assert not o.out.outputs
+
+
+def test_a_seat_view_does_not_name_the_actors_cards():
+    from cardgames.heart_challenge import HeartChallengeGame
+    from cardgames.heart_challenge.display import legal_actions_html
+
+    game = HeartChallengeGame(4, seed=3)
+    while game.phase != "turn":
+        game.apply(game.legal_actions()[0])
+    actor = game.current_player()
+    placeable = [str(a.card) for a in game.legal_actions() if a.kind == "place"]
+    assert placeable
+    teacher = legal_actions_html(game)
+    own = legal_actions_html(game, actor)
+    other = legal_actions_html(game, (actor + 1) % 4)
+    for code in placeable:
+        assert f"place {code}" in teacher and f"place {code}" in own
+        assert code not in other
+    assert f"place a hidden card ({len(placeable)} choice" in other
+    assert "challenge 1" in other  # the kinds of move stay public

@@ -10,6 +10,8 @@ Plain functions returning HTML strings; the notebook widgets show the same HTML.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..cards import Card, cards_html
@@ -153,12 +155,27 @@ def log_html(lines: Sequence[str], last: int = 8) -> str:
     return f'<ol start="{max(len(lines) - last, 0) + 1}" style="font-size:.9em;margin:2px 0">{items}</ol>'
 
 
-def legal_actions_html(game: "HeartChallengeGame") -> str:
-    """Who acts and what they may do."""
+def legal_actions_html(game: "HeartChallengeGame", seat: int | None = None) -> str:
+    """Who acts and what they may do, as ``seat`` may know it (``None``: the teacher sees all).
+
+    Another seat sees the kinds of move open to the player to act, but not which
+    cards of that player's hand they could place, use or return.
+    """
     if game.is_terminal():
         return f"<b>match over</b> — totals {game.scores}, winner(s) {game.winners()}"
-    acts = ", ".join(str(a) for a in game.legal_actions())
-    return f"<b>seat {game.current_player()}</b> may: <code>{escape(acts)}</code>"
+    actor = game.current_player()
+    legal = game.legal_actions()
+    if seat is None or seat == actor:
+        acts = [str(a) for a in legal]
+    else:
+        acts, hidden = [], Counter(a.kind for a in legal if a.card is not None)
+        for a in legal:
+            if a.card is None:
+                acts.append(str(a))
+            elif a.kind in hidden:
+                count = hidden.pop(a.kind)
+                acts.append(f"{a.kind} a hidden card ({count} choice{'s' if count > 1 else ''})")
+    return f"<b>seat {actor}</b> may: <code>{escape(', '.join(acts))}</code>"
 
 
 def chance_table_html(view: HeartChallengeView) -> str:

@@ -193,6 +193,12 @@ READINGS: tuple[RuleChoice, ...] = (
                "nothing changes), which is the same as 'it goes back to hand unused'.",
                "使用条件が成立していない場合未使用として、手札に戻す。",
                "An engine can check the condition before the card leaves the hand."),
+    RuleChoice("redraw shortfall during the declaring",
+               "A Q used in the declaring by a player holding 2 cards or fewer: any shortfall of the 2-card "
+               "redraw comes from the player who has named the highest number so far, who is the challenger "
+               "if nobody raises.",
+               "足りない場合はチャレンジしている人からランダムで貰う。",
+               "During the declaring nobody is challenging yet; the highest bidder is who would be."),
     RuleChoice("returns reshuffle",
                "Every card returned to the stock is shuffled in; draws take the top card.",
                "山札にカードが戻るたびによく混ぜる。",

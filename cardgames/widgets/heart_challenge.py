@@ -49,7 +49,7 @@ class SetupExplorer(W.VBox):
 def stepper_html(game: HeartChallengeGame, seat: int | None, note: str = "") -> str:
     """The stepper's picture: the last action, the table as ``seat`` sees it, who acts next, the log."""
     head = f'<div style="font-weight:600">{note}</div>' if note else ""
-    return head + state_html(game, seat) + f"<div>{legal_actions_html(game)}</div>" + log_html(game.log, last=6)
+    return head + state_html(game, seat) + f"<div>{legal_actions_html(game, seat)}</div>" + log_html(game.log, last=6)
 
 
 class RoundStepper(W.VBox):
