@@ -364,15 +364,16 @@ def _action_sums(order: Sequence[int], position: int, card: int, counts: list[in
     return out
 
 
-def _summarise(action: str, viewer: int, sums: dict) -> ActionSummary:
-    """The :class:`ActionSummary` of an action from its :func:`_action_sums`: every number is a ratio of sums."""
+def _summarise(action: str, viewer: int, sums: dict, order: Sequence[int]) -> ActionSummary:
+    """The :class:`ActionSummary` of an action from its :func:`_action_sums`: every number is a ratio of sums.
+    Branches are listed in declaring ``order`` (who could declare first comes first), all-pass last."""
     n = len(next(iter(sums.values()))) - 1
     total = sum(acc[0] for acc in sums.values())
     probs = {o.value: sum(acc[0] for (_, i), acc in sums.items() if i == oi) / total for oi, o in enumerate(OUTCOMES)}
     expected = [sum(acc[s + 1] for acc in sums.values()) / total for s in range(n)]
     branches = []
     declarer_prob = {}
-    for d in sorted({d for d, _ in sums}, key=lambda x: (x is None, x or 0)):
+    for d in sorted({d for d, _ in sums}, key=lambda x: (x is None, 0 if x is None else order.index(x))):
         declarer_prob[d] = sum(acc[0] for (dd, _), acc in sums.items() if dd == d) / total
         for i, o in enumerate(OUTCOMES):
             acc = sums.get((d, i))
@@ -415,4 +416,4 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
                            "the viewer cannot be asked")
     pass_ = _action_sums(order, position, int(card), counts, pen, prob, [*range(position + 1, n), None])
     return ViewAnalysis(n, seat, card, first, order, position, played_k, discards_k, table, pool, profile, model,
-                        total, _summarise("declare", seat, declare), _summarise("pass", seat, pass_))
+                        total, _summarise("declare", seat, declare, order), _summarise("pass", seat, pass_, order))
