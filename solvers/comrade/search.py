@@ -379,13 +379,7 @@ class PlaySearch:
             lead_runs = runs[s][leader]
             if not lead_runs:
                 continue
-            options = []
-            for f in order:
-                r = runs[s][f]
-                if r:
-                    options.append([(f, s, i) for i in r])
-                else:
-                    options.append([(f, t, i) for t in range(NSUITS) if t != s for i in runs[t][f]])
+            options = _follow_options(runs, s, order)
             for i0 in lead_runs:
                 lead = (leader, s, i0)
                 for combo in product(*options):
@@ -410,13 +404,7 @@ class PlaySearch:
                 continue
             if not any(ok[p][s] for p in range(n)):
                 continue
-            options = []
-            for f in order:
-                r = runs[s][f]
-                if r:
-                    options.append([(f, s, i) for i in r])
-                else:
-                    options.append([(f, t, i) for t in range(NSUITS) if t != s for i in runs[t][f]])
+            options = _follow_options(runs, s, order)
             col = [counts[p * NSUITS + s] for p in range(n)]
             for i0 in lead_runs:
                 lead = (leader, s, i0)
@@ -456,6 +444,19 @@ def _runs(seqs, n: int) -> list[list[list[int]]]:
             if i == last or seq[i + 1] != o:
                 runs[s][o].append(i)
     return runs
+
+
+def _follow_options(runs, s: int, order) -> list[list[tuple[int, int, int]]]:
+    """For each follower in ``order``, the card runs they may play to a trick led in suit ``s``:
+    their runs of ``s`` (must follow), or any run of another suit when void in ``s``."""
+    options = []
+    for f in order:
+        r = runs[s][f]
+        if r:
+            options.append([(f, s, i) for i in r])
+        else:
+            options.append([(f, t, i) for t in range(NSUITS) if t != s for i in runs[t][f]])
+    return options
 
 
 def _remove(seqs, trick):
