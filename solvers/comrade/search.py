@@ -379,15 +379,8 @@ class PlaySearch:
             lead_runs = runs[s][leader]
             if not lead_runs:
                 continue
-            options = _follow_options(runs, s, order)
-            for i0 in lead_runs:
-                lead = (leader, s, i0)
-                for combo in product(*options):
-                    best, winner = i0, leader
-                    for f, t, i in combo:
-                        if t == s and i > best:
-                            best, winner = i, f
-                    yield s, winner, (lead,) + combo
+            for winner, trick in _suit_tricks(runs, s, leader, lead_runs, order):
+                yield s, winner, trick
 
     # -- move generation ---------------------------------------------------------------
     def _ordered_tricks(self, seqs, leader, counts):
@@ -404,26 +397,19 @@ class PlaySearch:
                 continue
             if not any(ok[p][s] for p in range(n)):
                 continue
-            options = _follow_options(runs, s, order)
             col = [counts[p * NSUITS + s] for p in range(n)]
-            for i0 in lead_runs:
-                lead = (leader, s, i0)
-                for combo in product(*options):
-                    best, winner = i0, leader
-                    for f, t, i in combo:
-                        if t == s and i > best:
-                            best, winner = i, f
-                    if not ok[winner][s]:
-                        continue
-                    c = col[winner]
-                    score = 0
-                    if c:
-                        score -= 4
-                        if c + 1 in col:
-                            score += 1
-                    else:
-                        score += used[winner]
-                    scored.append((score, s, winner, (lead,) + combo))
+            for winner, trick in _suit_tricks(runs, s, leader, lead_runs, order):
+                if not ok[winner][s]:
+                    continue
+                c = col[winner]
+                score = 0
+                if c:
+                    score -= 4
+                    if c + 1 in col:
+                        score += 1
+                else:
+                    score += used[winner]
+                scored.append((score, s, winner, trick))
         if self._rng is not None:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
@@ -457,6 +443,20 @@ def _follow_options(runs, s: int, order) -> list[list[tuple[int, int, int]]]:
         else:
             options.append([(f, t, i) for t in range(NSUITS) if t != s for i in runs[t][f]])
     return options
+
+
+def _suit_tricks(runs, s: int, leader: int, lead_runs, order):
+    """Every trick (up to equivalent cards) that ``leader`` can lead in suit ``s``, as
+    ``(winner, trick)``; a trick is the tuple of ``(player, suit, run position)`` in play order."""
+    options = _follow_options(runs, s, order)
+    for i0 in lead_runs:
+        lead = (leader, s, i0)
+        for combo in product(*options):
+            best, winner = i0, leader
+            for f, t, i in combo:
+                if t == s and i > best:
+                    best, winner = i, f
+            yield winner, (lead,) + combo
 
 
 def _remove(seqs, trick):

@@ -112,6 +112,12 @@ def _count(one: int, two: int, masks: tuple[int, ...]) -> int:
         low = (s & -s).bit_length() - 1
         inter[s] = inter[s & (s - 1)] & masks[low]
         size[s] = (inter[s] & one).bit_count() + (inter[s] & two).bit_count()
+    return _partition_sum(size, m)
+
+
+def _partition_sum(size: Sequence[float], m: int):
+    """The inclusion–exclusion total over set partitions of the m players: each partition's
+    coefficient times the product of its blocks' ``size`` (ints stay exact ints)."""
     total = 0
     for coef, blocks in _partition_terms(m):
         prod = coef
@@ -165,12 +171,4 @@ def weighted_assignments(pool: "Mapping[Kind, int]", weights: Sequence[Sequence[
             tot += counts[k] * cur[k]
         prods[s] = cur
         size[s] = tot
-    total = 0.0
-    for coef, blocks in _partition_terms(m):
-        prod = float(coef)
-        for b in blocks:
-            prod *= size[b]
-            if not prod:
-                break
-        total += prod
-    return total
+    return float(_partition_sum(size, m))
