@@ -107,6 +107,12 @@ class GameState(ABC):
         self.check(parsed)
         self._apply(parsed)
 
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: its own hand, the public cards and the public actions,
+        never another seat's hidden card.  Every game implements it (seated players and
+        the play table use nothing else)."""
+        raise NotImplementedError(f"{type(self).__name__} has no seat view")
+
     def clone(self) -> "GameState":
         """An independent copy (including the random generator), for search and what-ifs."""
         return copy.deepcopy(self)
