@@ -54,9 +54,9 @@ class BidCard:
     value: int
 
     def __post_init__(self) -> None:
-        if self.suit not in SUITS:
+        if not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ActionParseError(f"{self.suit}{self.value}", f"unknown suit {self.suit!r} (suits: S H D C)")
-        if not isinstance(self.value, int) or not 1 <= self.value <= 6:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 6:
             raise ActionParseError(f"{self.suit}{self.value}", "a bid card's value is 1 to 6 (the ace is 1)")
 
     @classmethod
@@ -66,7 +66,12 @@ class BidCard:
             return text
         if not isinstance(text, str):
             raise ActionParseError(text, "a bid card is written suit letter + value, like 'H3'")
-        t = text.strip().upper()
+        t = text.strip()
+        if not all((ch.isascii() and ch.isalnum()) or ch in _SYMBOL_SUIT for ch in t):
+            # only ASCII letters and digits and the suit symbols: no 'H³', no 'ſ3' read as 'S3'
+            raise ActionParseError(text, f"{text!r} is not a bid card: write suit letter + value, like 'H3', "
+                                         f"or 'pass' (ASCII letters and digits, or ♠ ♥ ♦ ♣)")
+        t = t.upper()
         if len(t) == 2:
             a, b = _SYMBOL_SUIT.get(t[0], t[0]), _SYMBOL_SUIT.get(t[1], t[1])
             if a in SUITS and b not in SUITS:
@@ -105,7 +110,7 @@ def parse_bid_action(action: "BidAction | str") -> BidAction:
     """``"pass"`` (any case, or ``"p"``) or a :class:`BidCard`."""
     if isinstance(action, BidCard):
         return action
-    if isinstance(action, str) and action.strip().lower() in ("pass", "p"):
+    if isinstance(action, str) and action.strip().isascii() and action.strip().lower() in ("pass", "p"):
         return PASS
     return BidCard.parse(action)
 
