@@ -132,8 +132,14 @@ class BiddingLoss(Enum):
     OVERSHOOT = "overshoot"
     NOTHING_FITS = "nothing_fits"
 
-    def explain(self, players: int = 4, total: int = 13, laps: int = 3) -> str:
-        """The rule in plain words, with this game's numbers."""
+    def explain(self, players: int = 4, total: int = 13, laps: int = 3, reading: str = "player_to_act") -> str:
+        """The rule in plain words, with this game's numbers (``reading``: the ``nothing_fits`` option)."""
+        if self is BiddingLoss.NOTHING_FITS and reading == "player_to_act":
+            return (f"the player to act could take no bid card left in the middle without the bids "
+                    f"exceeding {total}")
+        if self is BiddingLoss.NOTHING_FITS and reading == "turns_left":
+            return (f"no player with a turn left could take a bid card from the middle without the bids "
+                    f"exceeding {total}")
         return {
             BiddingLoss.ALL_PASSED: f"all {players} players passed in a row before the bids reached {total}",
             BiddingLoss.LAPS_RUN_OUT: f"{laps} laps of bidding ended without the bids reaching {total}",
@@ -246,8 +252,20 @@ class Bidding:
         return {(self.dealer + self.turns + i) % self.players for i in range(min(left, self.players))}
 
     def anything_fits(self) -> bool:
-        """Could anyone still take a card without exceeding the target?  (Digest, Bidding 6, last rule.)"""
-        seats = range(self.players) if self.rules.fit_check_everyone else self._seats_with_turns_left()
+        """Can the bidding go on under the "nothing fits" rule (rules page, Bidding 6, last rule)?
+
+        With the default reading (``rules.nothing_fits == "player_to_act"``): can the player to act
+        take a card without the total exceeding the target?  ``"anyone"``: can anybody?
+        ``"turns_left"``: can anybody who still has a turn in the remaining laps?
+        """
+        reading = self.rules.nothing_fits
+        if reading == "player_to_act":
+            seat = self.current_player()
+            seats = range(self.players) if seat is None else [seat]
+        elif reading == "anyone":
+            seats = range(self.players)
+        else:
+            seats = self._seats_with_turns_left()
         return any(self.fits(c, s) for c in self.middle for s in seats)
 
     def legal_actions(self) -> list[BidAction]:
@@ -320,7 +338,7 @@ class Bidding:
         """The loss rule that ended the bidding, in plain words (``None`` if not lost)."""
         if self.loss is None:
             return None
-        return self.loss.explain(self.players, self.total, self.max_laps)
+        return self.loss.explain(self.players, self.total, self.max_laps, self.rules.nothing_fits)
 
     def __repr__(self) -> str:
         state = ("complete" if self.is_complete else f"lost: {self.loss.value}") if self.is_over else \
