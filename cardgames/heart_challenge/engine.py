@@ -601,10 +601,11 @@ class HeartChallengeGame(GameState):
             self._joker_effect()
         elif any(is_heart(x) for x in own):
             js = [x for x in own if special_kind(x) == "J"]
-            if js and c not in self.used_special:
+            if js:
+                # A J acting from the own pile is no use from hand: it does not count toward (nor need)
+                # the one use per round (「伏せて置く分には制限なし」, rules page, Special cards).
                 own.remove(js[0])
                 self.face_up[c] -= 1
-                self.used_special.add(c)
                 self._to_stock([js[0]])
                 self._say(f"the {js[0].code} in the own pile saves seat {c} from its heart")
                 self._continue()
