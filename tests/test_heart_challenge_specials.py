@@ -73,7 +73,7 @@ def test_k_is_still_offered_after_a_pile_j_saved_the_challenger():
     assert 0 in game.used_special
 
 def test_j_cannot_be_used_without_an_own_heart():
-    game = HeartChallengeGame.staged(["SJ DA CA", "D2 C2", "D3 C3"], piles=["SA", "S2 H2", "S3"])
+    game = HeartChallengeGame.staged(["SJ DA CA", "D2 C2", "D3 C3"], piles=["SA", "S8 H2", "S3"])
     game.play(["challenge 3", "pass", "pass"])
     assert game.phase == "flip"
     with pytest.raises(SpecialCardError, match="only a joker"):
@@ -179,7 +179,7 @@ def test_a_small_hand_may_use_a_special_and_draws_two():
 
 
 def test_small_hand_redraw_shortfall_comes_from_the_challenger():
-    game = HeartChallengeGame.staged(["DA CA S9 D9", "JK C2", "D3 C3"], piles=["SA", "S2 S8", "S3"],
+    game = HeartChallengeGame.staged(["DA CA S9 S6", "JK C2", "D3 C3"], piles=["SA", "S2 S8", "S3"],
                                      stock="S5")
     game.play(["challenge 3", "pass", "pass"])
     assert game.window == "preflip" and game.current_player() == 1

@@ -123,9 +123,11 @@ def scoring_table_html() -> str:
                       header=["card in hand", "points", "原文"], caption="Points after each round")
 
 
-def scored_hand_html(cards: Sequence[Card], number: int) -> str:
-    """A hand and its points for the player of ``number``."""
-    from .scoring import card_points
+def scored_hand_html(cards: "Sequence[Card] | str", number: int) -> str:
+    """A hand and its points for the player of ``number``; text is read by
+    :func:`~cardgames.heart_challenge.scoring.parse_hand` (``H1`` is the ace; each card once)."""
+    from .scoring import card_points, parse_hand
+    cards = parse_hand(cards)
     rows = [[_cards([c]), f"{card_points(c, number):+d}"] for c in cards]
     rows.append(["total", f"{hand_points(cards, number):+d}"])
     return html_table(rows, header=["card", "points"], caption=f"hand of the player of number {number}", raw=True)
