@@ -1,7 +1,7 @@
 """Heart Challenge: *Skull & Roses* played with a standard deck and two jokers.
 
 Hearts play the skull, every other card a rose; J, Q, K and jokers are special
-cards; points replace most eliminations.  Rules: ``shared/rules/heart_challenge.md``
+cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md``
 (from a Japanese house-rule page of 2013).
 
 * :class:`HeartChallengeGame` — the engine (``legal_actions``, ``apply``, ``view``),
