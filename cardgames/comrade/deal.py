@@ -33,8 +33,7 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from ..cards import _RANK_VALUE, _VALUE_RANK, SUIT_SYMBOLS, SUITS, Card, Hand, cards_html
-from ..display import html_table
+from ..cards import _RANK_VALUE, _VALUE_RANK, SUITS, Card, Hand
 from ..errors import CardParseError, ParseError
 from .variant import _FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
 
@@ -299,18 +298,8 @@ class Deal:
 
 
 def deal_html(deal: Deal, seats: Sequence[int] | None = None, *, hidden: Iterable[int] = ()) -> str:
-    """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs."""
-    letters = deal.variant.seat_letters
-    hide = set(hidden)
-    rows = []
-    for seat in (range(deal.players) if seats is None else seats):
-        hand = deal.hands[seat]
-        cells = [f"{seat} ({letters[seat]})"]
-        for s in SUITS:
-            cards = [c for c in hand if c.suit == s]
-            cells.append(cards_html(cards, back=seat in hide) if cards else "—")
-        rows.append(cells)
-    header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
-    caption = f"{deal.variant.name}: {deal.hand_size} card(s) each" + (
-        f", {len(deal.out_of_play)} out of play" if deal.is_mini else "")
-    return html_table(rows, header, caption=caption, raw=True)
+    """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs
+    (built by :func:`cardgames.comrade.html.deal_html`, imported only when called)."""
+    from .html import deal_html as build
+
+    return build(deal, seats, hidden=tuple(hidden))
