@@ -138,7 +138,8 @@ def test_engines_import_display_code_only_lazily(module):
 def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
     probe = ("import sys, importlib; importlib.import_module(sys.argv[1]); "
              "print(' '.join(sorted(m for m in sys.modules)))")
-    procs = {m: subprocess.Popen([sys.executable, "-c", probe, m], cwd=ROOT, stdout=subprocess.PIPE,
+    # -S: no site-packages either, so this also shows that the engines need nothing but the standard library
+    procs = {m: subprocess.Popen([sys.executable, "-S", "-c", probe, m], cwd=ROOT, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True) for m in ENGINE_MODULES}
     loaded = {}
     for m, proc in procs.items():

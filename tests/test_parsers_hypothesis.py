@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgames.cards import SUITS, Card, Hand, parse_cards
+from cardgames.cards import Card, Hand, parse_cards
 from cardgames.comrade import BidCard, ComradeGame, Deal, DealError, parse_bid_action
 from cardgames.comrade.errors import ActionParseError
 from cardgames.errors import CardParseError, IllegalActionError, ParseError
