@@ -12,13 +12,23 @@ may come first (``A♠``, ``10h``) and case does not matter.
     >>> Card.parse("HA").symbol
     '♥A'
 
+Only ASCII letters and digits, the four suit symbols and the documented aliases
+(``10``, ``JOKER``, ``🃏``) are read: characters that merely look like them (``ſA``,
+the ligature ``ﬅ``, the Arabic-Indic ``H٣``) are refused, like any other bad
+input, with a :class:`~cardgames.errors.CardParseError` naming the token::
+
+    >>> Card.parse("ſA")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.CardParseError: card 'ſA' holds 'ſ': write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'
+
 In a notebook a card or a hand shows with red and black suit symbols
-(``_repr_html_``).
+(``_repr_html_``; the HTML itself is built in :mod:`cardgames.display`, imported
+only when a card is displayed).
 """
 
 from __future__ import annotations
 
-import html
 import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -54,8 +64,6 @@ RANK_NAMES = {
 _RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}  # A=14 ... 2=2
 _VALUE_RANK = {v: r for r, v in _RANK_VALUE.items()}
 _SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
-_RED = "#c0392b"
-_BLACK = "#1a1a1a"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,9 @@ class Card:
     rank: int
 
     def __post_init__(self) -> None:
+        if not isinstance(self.suit, str) or isinstance(self.rank, bool) or not isinstance(self.rank, int):
+            raise CardParseError(f"a card is Card(suit letter, rank 2..14), not Card({self.suit!r}, {self.rank!r})",
+                                 (self.suit, self.rank))
         if self.suit == "J":
             if self.rank != 0:
                 raise CardParseError(f"a joker has rank 0, not {self.rank!r}", self.rank)
@@ -89,8 +100,15 @@ class Card:
         if not isinstance(token, str):
             raise CardParseError(f"a card code must be a string like 'SA', not {token!r}", token)
         text = token.strip()
+        if text == "🃏":
+            return JOKER
+        odd = _first_foreign(text)
+        if odd is not None:
+            raise CardParseError(
+                f"card {token!r} holds {odd!r}: write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'",
+                token)
         upper = text.upper()
-        if upper in ("JK", "JOKER", "🃏"):
+        if upper in ("JK", "JOKER"):
             return JOKER
         if len(upper) < 2:
             raise CardParseError(f"card {token!r} is too short: write a suit and a rank, like 'SA' or 'H10'", token)
@@ -168,6 +186,9 @@ class Hand(tuple):
     """
 
     def __new__(cls, cards: Iterable["Card | str"] = ()):
+        if isinstance(cards, (str, bytes, bytearray)) or not _is_iterable(cards):
+            raise CardParseError(f"a hand is built from a list of cards, not {cards!r} "
+                                 f"(use parse_cards for a string of codes)", cards)
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
     def sorted(self) -> "Hand":
@@ -183,15 +204,36 @@ class Hand(tuple):
         return cards_html(self)
 
 
+def _first_foreign(text: str) -> str | None:
+    """The first character of ``text`` that no card code uses (``None`` if all are fine)."""
+    for ch in text:
+        if not (ch.isascii() and ch.isalnum()) and ch not in _SYMBOL_SUIT:
+            return ch
+    return None
+
+
+def _is_iterable(value: object) -> bool:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
+
+
 def parse_card(token: "str | Card") -> Card:
     """Read one card code (see :meth:`Card.parse`)."""
     return Card.parse(token)
 
 
 def parse_cards(text: "str | Iterable[str | Card]") -> Hand:
-    """Read cards separated by spaces or commas (or an iterable of codes) into a :class:`Hand`."""
+    """Read cards separated by spaces or commas (or an iterable of codes) into a :class:`Hand`.
+
+    Anything else (``None``, a number) raises :class:`~cardgames.errors.CardParseError`.
+    """
     if isinstance(text, str):
         tokens = text.replace(",", " ").split()
+    elif isinstance(text, (bytes, bytearray)) or not _is_iterable(text):
+        raise CardParseError(f"cards are a string of codes like 'SA HT' or a list of cards, not {text!r}", text)
     else:
         tokens = list(text)
     return Hand(tokens)
@@ -212,15 +254,8 @@ def shuffled(cards: Sequence[Card], seed: "int | random.Random | None") -> list[
 
 
 def cards_html(cards: Iterable[Card], *, back: bool = False) -> str:
-    """Cards as an HTML fragment: suit symbols in red or black, hidden cards as backs."""
-    parts = []
-    for card in cards:
-        if back:
-            parts.append('<span title="face down" style="color:#2c5aa0">🂠</span>')
-            continue
-        colour = _RED if card.is_red else _BLACK
-        parts.append(
-            f'<span title="{html.escape(card.name)}" style="color:{colour};font-weight:600">'
-            f"{html.escape(card.symbol)}</span>"
-        )
-    return '<span class="cardgames-hand" style="font-family:monospace;font-size:1.1em">' + " ".join(parts) + "</span>"
+    """Cards as an HTML fragment: suit symbols in red or black, hidden cards as backs
+    (built by :func:`cardgames.display.cards_html`, imported only when called)."""
+    from .display import cards_html as build
+
+    return build(cards, back=back)

@@ -127,28 +127,62 @@ def test_overshoot_by_an_override_counts_the_raise():
     assert b.loss is BiddingLoss.OVERSHOOT and b.running_total == 14
 
 
-def test_nothing_fits_cannot_happen_when_everyone_counts():
-    """With the digest's reading ("could be taken by anyone") the fourth loss rule never fires in the
+def _random_biddings(players, rules, rng, n):
+    losses = []
+    for _ in range(n):
+        b = Bidding(players, rules=rules)
+        while not b.is_over:
+            acts = [a for a in b.legal_actions() if a == PASS or b.fits(a, b.current_player())]
+            b.apply(PASS if rng.random() < 0.2 else rng.choice(acts))
+        losses.append(b.loss)
+    return losses
+
+
+def test_nothing_fits_cannot_happen_when_anyone_counts():
+    """With the "anyone" reading ("could be taken by anyone") the fourth loss rule never fires in the
     4- or 3-player game: the holder of the highest card of a suit can always raise it by one unless it is
-    the top value, and four top values exceed the total.  Check on many random biddings."""
+    the top value, and four top values exceed the total.  Check on many random biddings.  (This is why
+    that reading is only an option: issue 14.)"""
     rng = random.Random(3)
     for players in (4, 3):
-        for _ in range(1000):
-            b = Bidding(players)
-            while not b.is_over:
-                acts = [a for a in b.legal_actions() if a == PASS or b.fits(a, b.current_player())]
-                b.apply(PASS if rng.random() < 0.2 else rng.choice(acts))
-            assert b.loss is not BiddingLoss.NOTHING_FITS
+        losses = _random_biddings(players, ComradeRules(nothing_fits="anyone"), rng, 1000)
+        assert BiddingLoss.NOTHING_FITS not in losses
 
 
-def test_loss_nothing_fits_with_the_turn_aware_option():
-    # lap 3: only West still has a turn, holds nothing, and every 1 is gone: nothing West could take fits
+def test_nothing_fits_does_fire_under_the_default_reading():
+    rng = random.Random(3)
+    losses = _random_biddings(4, ComradeRules(), rng, 1000)
+    assert ComradeRules().nothing_fits == "player_to_act"
+    assert BiddingLoss.NOTHING_FITS in losses
+
+
+def test_loss_nothing_fits_when_the_player_to_act_cannot_take_a_card():
+    # lap 3, total 12: West, to act, holds nothing and every 1 is gone, so nothing West may take fits --
+    # although North could still raise clubs 1 to clubs 2.  The default reading loses the bidding here.
     actions = ["C1", "pass", "S6", "pass", "S1", "pass", "D1", "pass", "H2", "pass", "H1"]
-    b = bidding(actions, fit_check_everyone=False)
+    b = bidding(actions)
     assert b.loss is BiddingLoss.NOTHING_FITS and b.running_total == 12
-    assert "no bid card left" in b.loss_reason
-    same = bidding(actions)           # the default: East could still raise... but has no turn: play on
-    assert not same.is_over and same.current_player() == 3
+    assert b.loss_reason == ("the player to act could take no bid card left in the middle without the bids "
+                             "exceeding 13")
+    assert bidding(actions, nothing_fits="turns_left").loss is BiddingLoss.NOTHING_FITS
+    anyone = bidding(actions, nothing_fits="anyone")      # North could raise clubs: play on
+    assert not anyone.is_over and anyone.current_player() == 3
+
+
+def test_nothing_fits_counts_an_override_by_its_raise():
+    # total 12 and North to act: every new suit's card would pass 13 (the 1s are gone or, S1, below its
+    # own spades), but covering its S5 with S6 raises the total by only 1: it fits, the bidding goes on
+    b = bidding(["S5", "H1", "C1", "D1", "pass", "H5", "pass", "pass"])
+    assert b.running_total == 12 and b.current_player() == 0 and not b.is_over
+    assert b.fits(BidCard("S", 6), 0) and not any(b.fits(c, 0) for c in b.middle if c.suit != "S")
+
+
+def test_bad_rule_options_are_refused():
+    from cardgames.errors import RuleConfigError
+    with pytest.raises(RuleConfigError, match="nothing_fits"):
+        ComradeRules(nothing_fits="nobody")
+    with pytest.raises(RuleConfigError, match="ace_high"):
+        ComradeRules(ace_high="yes")
 
 
 def test_legal_actions_exclude_lower_values_of_held_suits_and_missing_cards():

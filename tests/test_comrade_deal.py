@@ -105,8 +105,11 @@ def test_card_outside_the_three_player_ranks_is_refused():
 
 
 def test_five_players_are_refused_because_the_rules_are_incomplete():
-    with pytest.raises(RuleConfigError, match="incomplete.*jokers"):
+    # a PBN deal with 5 hands is a bad deal (DealError, a ParseError), saying why (issue 14)
+    with pytest.raises(DealError, match="5 are written.*incomplete.*jokers"):
         Deal.from_pbn("N:A... K... Q... J... T...")
+    with pytest.raises(DealError, match="not 5.*incomplete"):
+        Deal(["SA", "SK", "SQ", "SJ", "ST"])
     with pytest.raises(RuleConfigError, match="incomplete"):
         variant_for(5)
     with pytest.raises(RuleConfigError, match="3 or 4 players"):

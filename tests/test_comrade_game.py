@@ -399,3 +399,23 @@ def test_html_views_render():
     for html in (bid_cards_html(g), bidding_history_html(g), tricks_html(g), won_table_html(g), g._repr_html_()):
         assert html.startswith("<") and "</table>" in html
     assert "1/1" in won_table_html(g)
+
+
+def test_the_ace_is_high_in_play_by_default_and_low_with_the_option():
+    """Rules page, Trick play (issue 14): in play the ace is the highest card (a named option,
+    ``ComradeRules.ace_high``, default True); the bid cards count the ace as 1 either way."""
+    from cardgames.comrade import ComradeRules
+    from cardgames.comrade.play import play_rank, trick_winner
+
+    assert ComradeRules().ace_high is True
+    plays = [(0, Card.parse("SK")), (1, Card.parse("SA")), (2, Card.parse("S2")), (3, Card.parse("HA"))]
+    assert trick_winner(plays) == 1 and trick_winner(plays, ace_high=False) == 0
+    assert play_rank(Card.parse("DA"), ace_high=False) < play_rank(Card.parse("D2"), ace_high=False)
+    assert BidCard.parse("HA").value == 1
+    deal = "N:A... K... Q... J..."            # one card each, North deals and leads the ace
+    high = ComradeGame(deal).play(["S1", "SA", "SK", "SQ", "SJ"])
+    assert high.result == "win" and high.tricks[0].winner == 0
+    low = ComradeGame(deal, rules=ComradeRules(ace_high=False)).play(["S1",
+                                                                      "SA", "SK", "SQ", "SJ"])
+    assert low.tricks[0].winner == 1 and low.result == "loss"
+    assert "did not bid" in low.loss_reason

@@ -55,12 +55,12 @@ def test_hand_limit_returns_cards_of_ones_choice():
     game = sc.build().play(sc.actions[:4])
     assert game.phase == "limit" and game.current_player() == 0 and len(game.hands[0]) == 7
     assert all(a.kind == "return" for a in game.legal_actions())
-    game.play(["return S9", "return D9"])
+    game.play(["return S9", "return S8"])
     assert len(last(game)["hands"][0]) == 5 and Card.parse("S9") in game.stock
 
 
 def test_a_gifted_joker_over_the_limit_sends_back_a_random_non_joker():
-    game = HeartChallengeGame.staged(["DA CA S9 D9", "D2 C2", "D3 C3"], piles=["SA", "S2 JK", "S3"])
+    game = HeartChallengeGame.staged(["DA CA S9 S6", "D2 C2", "D3 C3"], piles=["SA", "S2 JK", "S3"])
     game.play(["challenge 2", "pass", "pass", "flip 1", "flip 2", "give joker"])
     end = last(game)
     assert JOKER in end["hands"][0] and len(end["hands"][0]) == 5
@@ -153,7 +153,7 @@ def test_clone_is_independent():
 def test_a_joker_taken_from_the_stock_over_the_limit_sends_back_a_random_non_joker():
     # the digest: "a joker gained beyond 5: a random non-joker goes back" -- any joker received, not only a
     # gifted one; the player must not be able to return the joker itself by choice
-    game = HeartChallengeGame.staged(["DA CA S9 D9", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="JK")
+    game = HeartChallengeGame.staged(["DA CA S9 S6", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="JK")
     game.play(["challenge 1", "pass", "pass", "take stock"])
     assert game.phase != "limit"
     end = last(game)
@@ -162,7 +162,7 @@ def test_a_joker_taken_from_the_stock_over_the_limit_sends_back_a_random_non_jok
 
 
 def test_a_joker_drawn_by_the_hearts_owner_over_the_limit_sends_back_a_random_non_joker():
-    game = HeartChallengeGame.staged(["DA", "D2 C2 S8 D8", "D3 C3"], piles=["SA S9", "H2", "S3"], stock="JK",
+    game = HeartChallengeGame.staged(["DA", "D2 C2 S8 S6", "D3 C3"], piles=["SA S9", "H2", "S3"], stock="JK",
                                      dealer=2)
     game.play(["challenge 1", "raise 3", "pass", "pass", "flip 1"])   # seat 0 holds 1 card: seat 1 draws
     assert last(game)["result"] == "failure" and game.phase != "limit"
@@ -170,6 +170,6 @@ def test_a_joker_drawn_by_the_hearts_owner_over_the_limit_sends_back_a_random_no
 
 
 def test_over_the_limit_without_a_gained_joker_the_choice_is_free():
-    game = HeartChallengeGame.staged(["JK DA CA S9", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="D4")
+    game = HeartChallengeGame.staged(["JK DA CA S9", "D2 C2", "D3 C3"], piles=["SA", "S2", "S3"], stock="S4")
     game.play(["challenge 1", "pass", "pass", "take stock"])
     assert game.phase == "limit" and "return JK" in [str(a) for a in game.legal_actions()]

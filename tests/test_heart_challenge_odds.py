@@ -71,8 +71,8 @@ def test_formula_matches_brute_force_random_small_cases(hearts, roses, heights, 
 
 def staged_game():
     return HeartChallengeGame.staged(
-        ["S9 D9 C9", "HT D2 C2", "D3 C3 H7", "H8 D4 C4"],
-        piles=["SA S6", "H2 S2", "S3 H3", "S4 H4"], stock="S5 H5 D5 C5 S7 D7",
+        ["S9 SJ DA", "HT D2 C2", "D3 C3 H7", "H8 D4 C4"],
+        piles=["SA S6", "H2 ST", "S8 H3", "S7 H4"], stock="S5 H5 DJ CQ SK DK",
         numbers=[1, 2, 3, 4], dealer=0)
 
 

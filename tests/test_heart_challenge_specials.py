@@ -48,19 +48,32 @@ def test_j_from_hand_after_own_heart():
 def test_j_in_own_pile_is_used_automatically_and_goes_to_the_stock():
     game = play_until("J-pile", 3)
     assert game.phase == "flip" and C("SJ") in game.stock and C("SJ") not in game.piles[0]
-    assert game.count == 2 and 0 in game.used_special
+    # acting from the pile is no use from hand: seat 0 keeps its one use (issue 14)
+    assert game.count == 2 and 0 not in game.used_special
 
 
-def test_j_in_own_pile_does_not_save_after_another_special_use():
+def test_j_in_own_pile_saves_even_after_a_q_from_hand():
+    """Issue 14: a special acting from a pile does not use up the one use from hand.  Seat 0 played a Q
+    from hand in the declaring; its own pile shows ♥A + J: the J saves it and the challenge goes on (here
+    its own three cards already make the 3 declared: a success, where the old engine failed it)."""
     game = HeartChallengeGame.staged(["SQ DA CA", "D2 C2", "D3 C3"], piles=["SJ HA", "S2", "S3"], dealer=1)
     game.play(["challenge 2", "pass", "use SQ", "place DA", "place D2", "place D3", "raise 3", "pass"])
-    assert last(game)["challenger"] == 0 and last(game)["result"] == "failure"
-    assert C("SJ") in last(game)["hands"][0]
-    assert any("uses SQ" in x for x in game.log) and not any("saves" in x for x in game.log)
+    assert game.challenger == 0 and game.result == "success" and game.phase == "take"
+    assert any("uses SQ" in x for x in game.log) and any("saves seat 0" in x for x in game.log)
+    assert C("SJ") in game.stock
 
+
+def test_k_is_still_offered_after_a_pile_j_saved_the_challenger():
+    """Issue 14: after the pile J saved seat 0, turning seat 1's heart offers seat 0 its K from hand."""
+    game = HeartChallengeGame.staged(["SK DA CA", "D2 C2", "D3 C3"], piles=["SJ HA", "H2", "S3"])
+    game.play(["challenge 3", "pass", "pass", "flip 1"])
+    assert game.phase == "window" and game.current_player() == 0
+    assert "use SK" in [str(a) for a in game.legal_actions()]
+    game.apply("use SK")
+    assert 0 in game.used_special
 
 def test_j_cannot_be_used_without_an_own_heart():
-    game = HeartChallengeGame.staged(["SJ DA CA", "D2 C2", "D3 C3"], piles=["SA", "S2 H2", "S3"])
+    game = HeartChallengeGame.staged(["SJ DA CA", "D2 C2", "D3 C3"], piles=["SA", "S8 H2", "S3"])
     game.play(["challenge 3", "pass", "pass"])
     assert game.phase == "flip"
     with pytest.raises(SpecialCardError, match="only a joker"):
@@ -166,7 +179,7 @@ def test_a_small_hand_may_use_a_special_and_draws_two():
 
 
 def test_small_hand_redraw_shortfall_comes_from_the_challenger():
-    game = HeartChallengeGame.staged(["DA CA S9 D9", "JK C2", "D3 C3"], piles=["SA", "S2 S8", "S3"],
+    game = HeartChallengeGame.staged(["DA CA S9 S6", "JK C2", "D3 C3"], piles=["SA", "S2 S8", "S3"],
                                      stock="S5")
     game.play(["challenge 3", "pass", "pass"])
     assert game.window == "preflip" and game.current_player() == 1

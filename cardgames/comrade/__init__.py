@@ -1,7 +1,7 @@
 """Comrade (カムレッド, "comrade" 同志): a cooperative trick-taking game with exact bids.
 
 Everyone wins together if every player takes exactly the tricks they bid, counted by
-the suit that was *led*; otherwise everyone loses.  Rules: ``/work/shared/rules/comrade.md``
+the suit that was *led*; otherwise everyone loses.  Rules: ``docs/rules/comrade.md``
 (digest of the トリテwiki page; the game is by ドミッチ, 2016).
 
 * :mod:`~cardgames.comrade.variant` — the 4-player game and the 3-player variant.

@@ -54,9 +54,9 @@ class BidCard:
     value: int
 
     def __post_init__(self) -> None:
-        if self.suit not in SUITS:
+        if not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ActionParseError(f"{self.suit}{self.value}", f"unknown suit {self.suit!r} (suits: S H D C)")
-        if not isinstance(self.value, int) or not 1 <= self.value <= 6:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 6:
             raise ActionParseError(f"{self.suit}{self.value}", "a bid card's value is 1 to 6 (the ace is 1)")
 
     @classmethod
@@ -66,7 +66,12 @@ class BidCard:
             return text
         if not isinstance(text, str):
             raise ActionParseError(text, "a bid card is written suit letter + value, like 'H3'")
-        t = text.strip().upper()
+        t = text.strip()
+        if not all((ch.isascii() and ch.isalnum()) or ch in _SYMBOL_SUIT for ch in t):
+            # only ASCII letters and digits and the suit symbols: no 'H³', no 'ſ3' read as 'S3'
+            raise ActionParseError(text, f"{text!r} is not a bid card: write suit letter + value, like 'H3', "
+                                         f"or 'pass' (ASCII letters and digits, or ♠ ♥ ♦ ♣)")
+        t = t.upper()
         if len(t) == 2:
             a, b = _SYMBOL_SUIT.get(t[0], t[0]), _SYMBOL_SUIT.get(t[1], t[1])
             if a in SUITS and b not in SUITS:
@@ -105,7 +110,7 @@ def parse_bid_action(action: "BidAction | str") -> BidAction:
     """``"pass"`` (any case, or ``"p"``) or a :class:`BidCard`."""
     if isinstance(action, BidCard):
         return action
-    if isinstance(action, str) and action.strip().lower() in ("pass", "p"):
+    if isinstance(action, str) and action.strip().isascii() and action.strip().lower() in ("pass", "p"):
         return PASS
     return BidCard.parse(action)
 
@@ -127,8 +132,14 @@ class BiddingLoss(Enum):
     OVERSHOOT = "overshoot"
     NOTHING_FITS = "nothing_fits"
 
-    def explain(self, players: int = 4, total: int = 13, laps: int = 3) -> str:
-        """The rule in plain words, with this game's numbers."""
+    def explain(self, players: int = 4, total: int = 13, laps: int = 3, reading: str = "player_to_act") -> str:
+        """The rule in plain words, with this game's numbers (``reading``: the ``nothing_fits`` option)."""
+        if self is BiddingLoss.NOTHING_FITS and reading == "player_to_act":
+            return (f"the player to act could take no bid card left in the middle without the bids "
+                    f"exceeding {total}")
+        if self is BiddingLoss.NOTHING_FITS and reading == "turns_left":
+            return (f"no player with a turn left could take a bid card from the middle without the bids "
+                    f"exceeding {total}")
         return {
             BiddingLoss.ALL_PASSED: f"all {players} players passed in a row before the bids reached {total}",
             BiddingLoss.LAPS_RUN_OUT: f"{laps} laps of bidding ended without the bids reaching {total}",
@@ -241,8 +252,20 @@ class Bidding:
         return {(self.dealer + self.turns + i) % self.players for i in range(min(left, self.players))}
 
     def anything_fits(self) -> bool:
-        """Could anyone still take a card without exceeding the target?  (Digest, Bidding 6, last rule.)"""
-        seats = range(self.players) if self.rules.fit_check_everyone else self._seats_with_turns_left()
+        """Can the bidding go on under the "nothing fits" rule (rules page, Bidding 6, last rule)?
+
+        With the default reading (``rules.nothing_fits == "player_to_act"``): can the player to act
+        take a card without the total exceeding the target?  ``"anyone"``: can anybody?
+        ``"turns_left"``: can anybody who still has a turn in the remaining laps?
+        """
+        reading = self.rules.nothing_fits
+        if reading == "player_to_act":
+            seat = self.current_player()
+            seats = range(self.players) if seat is None else [seat]
+        elif reading == "anyone":
+            seats = range(self.players)
+        else:
+            seats = self._seats_with_turns_left()
         return any(self.fits(c, s) for c in self.middle for s in seats)
 
     def legal_actions(self) -> list[BidAction]:
@@ -315,7 +338,7 @@ class Bidding:
         """The loss rule that ended the bidding, in plain words (``None`` if not lost)."""
         if self.loss is None:
             return None
-        return self.loss.explain(self.players, self.total, self.max_laps)
+        return self.loss.explain(self.players, self.total, self.max_laps, self.rules.nothing_fits)
 
     def __repr__(self) -> str:
         state = ("complete" if self.is_complete else f"lost: {self.loss.value}") if self.is_over else \

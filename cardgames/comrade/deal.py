@@ -33,10 +33,9 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from ..cards import _RANK_VALUE, _VALUE_RANK, SUIT_SYMBOLS, SUITS, Card, Hand, cards_html
-from ..display import html_table
+from ..cards import _RANK_VALUE, _VALUE_RANK, SUITS, Card, Hand
 from ..errors import CardParseError, ParseError
-from .variant import SEAT_LETTERS, Variant, variant_for
+from .variant import _FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
 
 __all__ = ["DealError", "Deal", "hand_to_pbn"]
 
@@ -92,8 +91,10 @@ class Deal:
     __slots__ = ("_hands", "_variant")
 
     def __init__(self, hands: Sequence["Hand | str | Iterable[Card | str]"], variant: Variant | None = None):
-        if isinstance(hands, str):
+        if isinstance(hands, (str, bytes, bytearray)) or not hasattr(hands, "__iter__"):
             raise DealError("give a list of hands, or use Deal.from_pbn for a PBN string", hands)
+        if variant is not None and not isinstance(variant, Variant):
+            raise DealError(f"variant must be a Variant (FOUR_PLAYERS or THREE_PLAYERS), not {variant!r}", variant)
         parsed: list[Hand] = []
         for h in hands:
             try:
@@ -102,9 +103,11 @@ class Deal:
                 raise DealError(str(e), e.token) from e
         n = len(parsed)
         if variant is None:
-            if n not in (3, 4, 5):
-                raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), not {n}", n)
-            variant = variant_for(n)  # 5 hands: RuleConfigError, the 5-player rules are incomplete
+            if n not in (3, 4):
+                # 5 hands too: the 5-player rules are incomplete (see variant_for), so no 5-hand deal exists
+                reason = f": {_FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
+                raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), not {n}{reason}", n)
+            variant = variant_for(n)
         elif n != variant.players:
             raise DealError(f"{variant.name} needs {variant.players} hands, not {n}", n)
         letters = variant.seat_letters
@@ -202,6 +205,11 @@ class Deal:
         if not isinstance(text, str):
             raise DealError(f"a PBN deal is a string like 'N:AKQ.JT9.876.5432 ...', not {text!r}", text)
         body = text.strip()
+        odd = next((ch for ch in body if not ch.isascii() and not ch.isspace()), None)
+        if odd is not None:
+            # ranks, dots, seat letters and quotes are ASCII: 'ſ' is not S, the ligature 'ﬅ' is not ST
+            raise DealError(f"PBN is written in ASCII letters, digits and dots: {odd!r} in {text!r} is none of them",
+                            odd)
         if body.lower().startswith("[deal"):  # accept a PBN tag line  [Deal "N:..."]
             body = body.split('"')[1] if body.count('"') >= 2 else body
         first = "N"
@@ -212,9 +220,10 @@ class Deal:
                 raise DealError(f"unknown first seat {first!r} before ':' (write N, E, S or W)", first)
         parts = body.split()
         n = len(parts)
-        if n not in (3, 4, 5):
-            raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), but {n} are written", n)
-        letters = SEAT_LETTERS[:n] if n <= 4 else "NESWX"
+        if n not in (3, 4):
+            reason = f": {_FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
+            raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), but {n} are written{reason}", n)
+        letters = SEAT_LETTERS[:n]
         if first not in letters:
             raise DealError(f"seat {first} does not exist with {n} players (seats: {', '.join(letters)})", first)
         start = letters.index(first)
@@ -289,18 +298,8 @@ class Deal:
 
 
 def deal_html(deal: Deal, seats: Sequence[int] | None = None, *, hidden: Iterable[int] = ()) -> str:
-    """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs."""
-    letters = deal.variant.seat_letters
-    hide = set(hidden)
-    rows = []
-    for seat in (range(deal.players) if seats is None else seats):
-        hand = deal.hands[seat]
-        cells = [f"{seat} ({letters[seat]})"]
-        for s in SUITS:
-            cards = [c for c in hand if c.suit == s]
-            cells.append(cards_html(cards, back=seat in hide) if cards else "—")
-        rows.append(cells)
-    header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
-    caption = f"{deal.variant.name}: {deal.hand_size} card(s) each" + (
-        f", {len(deal.out_of_play)} out of play" if deal.is_mini else "")
-    return html_table(rows, header, caption=caption, raw=True)
+    """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs
+    (built by :func:`cardgames.comrade.html.deal_html`, imported only when called)."""
+    from .html import deal_html as build
+
+    return build(deal, seats, hidden=tuple(hidden))

@@ -170,7 +170,8 @@ class ComradeGame(GameState):
         if self.phase == "play":
             if isinstance(action, Card):
                 return action
-            if isinstance(action, BidCard) or (isinstance(action, str) and action.strip().lower() in ("pass", "p")):
+            if isinstance(action, BidCard) or (isinstance(action, str) and action.strip().isascii()
+                                               and action.strip().lower() in ("pass", "p")):
                 raise WrongPhaseError(action, "the bidding is over: play a card")
             try:
                 return Card.parse(action)

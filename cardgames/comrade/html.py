@@ -3,19 +3,20 @@ and the widgets in :mod:`cardgames.widgets.comrade` reuse them)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..cards import SUIT_SYMBOLS, SUITS, cards_html
 from ..display import escape, html_table
 from .bidding import PASS, Bidding, bid_cards
 from .play import PlayLoss, Trick
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import ComradeGame, PlayerView
+# This module imports no engine module (not even for type hints): the engines import it lazily in
+# their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.
 
 __all__ = [
     "suit_html", "bid_cards_html", "bidding_history_html", "bids_html", "won_table_html", "tricks_html",
-    "counts_after", "loss_in", "game_html", "view_html",
+    "counts_after", "loss_in", "game_html", "view_html", "deal_html", "hands_html", "ranking_html",
+    "series_html",
 ]
 
 _CELL = "border:1px solid #bbb;padding:2px 8px;text-align:center"
@@ -181,9 +182,8 @@ def tricks_html(game: "ComradeGame", upto: int | None = None, *, caption: str = 
 
 
 def game_html(game: "ComradeGame") -> str:
-    """A summary: phase, the hands, the bid cards, the bids and the trick table."""
-    from .deal import deal_html
-
+    """A summary: phase, the hands (the cards each seat still holds), the bid cards, the bids and the
+    trick table."""
     parts = [f"<div><b>Comrade</b> - dealer {game.dealer} ({game.variant.seat_letters[game.dealer]}), "
              f"phase: {game.phase}"]
     if game.result:
@@ -191,7 +191,7 @@ def game_html(game: "ComradeGame") -> str:
         if game.loss_reason:
             parts.append(f" ({escape(game.loss_reason)})")
     parts.append("</div>")
-    parts.append(deal_html(game.deal))
+    parts.append(hands_html(game))
     parts.append('<div style="display:flex;gap:16px;flex-wrap:wrap">')
     parts.append(bid_cards_html(game))
     parts.append(bids_html(game))
@@ -215,3 +215,53 @@ def view_html(view: "PlayerView") -> str:
     table = html_table(rows, ["seat", "hand", "bid"], caption=f"What seat {view.seat} may see", raw=True)
     played = cards_html(view.played_cards) if view.played_cards else "none yet"
     return table + f"<div>Cards played: {played}</div>"
+
+
+def hands_html(game: "ComradeGame", *, hidden: Sequence[int] = ()) -> str:
+    """The cards each seat still holds (after trick 1 a played card is gone), one column per suit;
+    ``hidden`` seats show card backs."""
+    letters = game.variant.seat_letters
+    rows = []
+    for seat, hand in enumerate(game.hands):
+        cells = [f"{seat} ({letters[seat]})"]
+        for s in SUITS:
+            cards = [c for c in hand if c.suit == s]
+            cells.append(cards_html(cards, back=seat in hidden) if cards else "—")
+        rows.append(cells)
+    header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
+    return html_table(rows, header, caption="Hands (cards still held)", raw=True)
+
+
+def deal_html(deal: "Deal", seats: Sequence[int] | None = None, *, hidden: Sequence[int] = ()) -> str:
+    """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs."""
+    letters = deal.variant.seat_letters
+    hide = set(hidden)
+    rows = []
+    for seat in (range(deal.players) if seats is None else seats):
+        hand = deal.hands[seat]
+        cells = [f"{seat} ({letters[seat]})"]
+        for s in SUITS:
+            cards = [c for c in hand if c.suit == s]
+            cells.append(cards_html(cards, back=seat in hide) if cards else "—")
+        rows.append(cells)
+    header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
+    caption = f"{deal.variant.name}: {deal.hand_size} card(s) each" + (
+        f", {len(deal.out_of_play)} out of play" if deal.is_mini else "")
+    return html_table(rows, header, caption=caption, raw=True)
+
+
+def ranking_html(ranking: Sequence, wins: int | None = None) -> str:
+    """The ranking table of a series (``ranking``: the :data:`~cardgames.comrade.series.RANKING` rows),
+    with the row for ``wins`` highlighted."""
+    rows = [[f"{r.wins} - {4 - r.wins}", r.label, r.comment] for r in ranking]
+    marked = [i for i, r in enumerate(ranking) if r.wins == wins]
+    return html_table(rows, ["won - lost", "rank", "meaning"], caption="Series ranking", highlight_rows=marked)
+
+
+def series_html(series: "Series", ranking: Sequence) -> str:
+    """The games of a series (dealer, result, why) and the ranking table."""
+    letters = series.games[0].variant.seat_letters
+    rows = [[i + 1, f"{g.dealer} ({letters[g.dealer]})", g.result or "-", escape(g.loss_reason or "")]
+            for i, g in enumerate(series.games)]
+    table = html_table(rows, ["game", "dealer", "result", "why"], caption="Series", raw=True)
+    return table + ranking_html(ranking, series.wins if series.is_over else None)

@@ -1,6 +1,7 @@
 """The trick play of Comrade (トリックラウンド): must follow, no trumps, tricks counted by led suit.
 
-The dealer leads the first trick; the highest card of the led suit wins and the winner
+The dealer leads the first trick; the highest card of the led suit wins (the ace is high in
+play, a named rule option ``ComradeRules.ace_high``; the bid cards count it as 1) and the winner
 leads next.  A won trick counts for the winner under the suit that was **led**.  The game
 is lost *at the moment* someone wins a trick outside their bid: a led suit they did not
 bid, or one more trick of a suit than they bid.
@@ -21,13 +22,24 @@ from .errors import CardNotInHandError, MustFollowSuitError
 from .rules import DEFAULT_RULES, ComradeRules
 from .variant import SEAT_LETTERS
 
-__all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards"]
+__all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards", "play_rank"]
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
-    """The seat that wins a complete trick: the highest card of the led suit (no trumps)."""
+def play_rank(card: Card, ace_high: bool = True) -> int:
+    """How strong ``card`` is in the trick play: its rank, the ace 14 (high, the default rule
+    ``ComradeRules.ace_high``) or 1 (low) -- the bid cards always count the ace as 1.
+
+    >>> play_rank(Card.parse("SA")), play_rank(Card.parse("SA"), ace_high=False), play_rank(Card.parse("S2"))
+    (14, 1, 2)
+    """
+    return 1 if card.rank == 14 and not ace_high else card.rank
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], ace_high: bool = True) -> int:
+    """The seat that wins a complete trick: the highest card of the led suit (no trumps); the ace
+    is the highest card unless ``ace_high=False``."""
     led = plays[0][1].suit
-    return max((p for p in plays if p[1].suit == led), key=lambda p: p[1].rank)[0]
+    return max((p for p in plays if p[1].suit == led), key=lambda p: play_rank(p[1], ace_high))[0]
 
 
 def legal_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
@@ -41,10 +53,12 @@ def legal_cards(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
 
 @dataclass(frozen=True)
 class Trick:
-    """A complete trick: ``plays`` are (seat, card) in playing order, the leader first."""
+    """A complete trick: ``plays`` are (seat, card) in playing order, the leader first;
+    ``ace_high`` is the rule option it was played under (the ace high, the default)."""
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
+    ace_high: bool = True
 
     @property
     def led_suit(self) -> str:
@@ -52,7 +66,7 @@ class Trick:
 
     @property
     def winner(self) -> int:
-        return trick_winner(self.plays)
+        return trick_winner(self.plays, self.ace_high)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -160,7 +174,7 @@ class TrickPlay:
         self.current.append((seat, card))
         if len(self.current) < self.players:
             return None
-        trick = Trick(self.current[0][0], tuple(self.current))
+        trick = Trick(self.current[0][0], tuple(self.current), self.rules.ace_high)
         self.current = []
         self.tricks.append(trick)
         w, s = trick.winner, trick.led_suit

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from ..display import escape, html_table
 from ..errors import RuleConfigError
 from .deal import Deal
 from .game import ComradeGame
@@ -44,10 +43,11 @@ def rank_for(wins: int) -> str:
 
 
 def ranking_html(wins: int | None = None) -> str:
-    """The ranking table, with the row for ``wins`` highlighted."""
-    rows = [[f"{r.wins} - {4 - r.wins}", r.label, r.comment] for r in RANKING]
-    marked = [i for i, r in enumerate(RANKING) if r.wins == wins]
-    return html_table(rows, ["won - lost", "rank", "meaning"], caption="Series ranking", highlight_rows=marked)
+    """The ranking table, with the row for ``wins`` highlighted (HTML built by
+    :func:`cardgames.comrade.html.ranking_html`, imported only when called)."""
+    from .html import ranking_html as build
+
+    return build(RANKING, wins)
 
 
 class Series:
@@ -110,8 +110,6 @@ class Series:
         return f"<Series {self.wins} won, {self.losses} lost of {self.GAMES}{', ' + self.rank if self.rank else ''}>"
 
     def _repr_html_(self) -> str:
-        letters = self.games[0].variant.seat_letters
-        rows = [[i + 1, f"{g.dealer} ({letters[g.dealer]})", g.result or "-", escape(g.loss_reason or "")]
-                for i, g in enumerate(self.games)]
-        table = html_table(rows, ["game", "dealer", "result", "why"], caption="Series", raw=True)
-        return table + ranking_html(self.wins if self.is_over else None)
+        from .html import series_html
+
+        return series_html(self, RANKING)

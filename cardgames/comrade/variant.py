@@ -1,7 +1,7 @@
 """Which cards, bid cards and totals a game of Comrade uses, by number of players.
 
 The seed (トリテwiki, カムレッド) gives the 4-player game; the 3-player rules come from
-the designer's other write-ups (see ``/work/shared/rules/comrade.md``, *Other player
+the designer's other write-ups (see ``docs/rules/comrade.md``, *Other player
 counts*).  The 5-player rules are incomplete in every source we have, so they are
 refused rather than invented.
 

@@ -1,7 +1,7 @@
 """Heart Challenge: *Skull & Roses* played with a standard deck and two jokers.
 
 Hearts play the skull, every other card a rose; J, Q, K and jokers are special
-cards; points replace most eliminations.  Rules: ``shared/rules/heart_challenge.md``
+cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md``
 (from a Japanese house-rule page of 2013).
 
 * :class:`HeartChallengeGame` — the engine (``legal_actions``, ``apply``, ``view``),
@@ -20,11 +20,11 @@ cards; points replace most eliminations.  Rules: ``shared/rules/heart_challenge.
 
 from .actions import KINDS, Action
 from .engine import (CardNotHeldError, DeclaringError, HeartChallengeGame, HeartChallengeIllegalAction,
-                     SpecialCardError, WrongMomentError)
+                     ImpossiblePositionError, SpecialCardError, WrongMomentError)
 from .odds import success_chance, challenge_chance, chance_table
 from .options import READINGS, RULE_CHOICES, HeartChallengeOptions, RuleChoice
 from .players import CautiousPlayer, RandomPlayer
-from .scoring import SCORING_ROWS, card_points, hand_points
+from .scoring import SCORING_ROWS, HandParseError, card_points, hand_points, parse_hand
 from .setup import is_heart, number_of, special_kind
 from .view import HeartChallengeView
 
@@ -32,6 +32,7 @@ __all__ = [
     "HeartChallengeGame", "HeartChallengeOptions", "HeartChallengeView", "Action", "KINDS",
     "RULE_CHOICES", "READINGS", "RuleChoice", "HeartChallengeIllegalAction", "CardNotHeldError",
     "WrongMomentError", "SpecialCardError", "DeclaringError", "CautiousPlayer", "RandomPlayer",
-    "success_chance", "challenge_chance", "chance_table", "card_points", "hand_points", "SCORING_ROWS",
+    "ImpossiblePositionError", "success_chance", "challenge_chance", "chance_table", "card_points",
+    "hand_points", "parse_hand", "HandParseError", "SCORING_ROWS",
     "is_heart", "number_of", "special_kind",
 ]

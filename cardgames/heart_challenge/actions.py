@@ -46,6 +46,29 @@ class Action:
     card: Card | None = None
     n: int | None = None
 
+    def __post_init__(self) -> None:
+        """A hand-built action is checked like a parsed one: a known kind, with a card or a number where
+        the kind needs one (``Action("place")`` is refused here, not later)."""
+        kind, card, n = self.kind, self.card, self.n
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ParseError(f"unknown action kind {kind!r} (kinds: {', '.join(KINDS)})", kind)
+        shown = f"Action({kind!r}, card={card!r}, n={n!r})"
+        if kind in _CARD_KINDS:
+            if not isinstance(card, Card) or n is not None:
+                raise ParseError(f"{shown}: {KINDS[kind]}, so it needs a Card and no number", shown)
+            return
+        if card is not None:
+            raise ParseError(f"{shown}: {KINDS[kind]}, so it takes no card", shown)
+        number_needed = kind in _INT_KINDS
+        if n is None:
+            if number_needed:
+                raise ParseError(f"{shown}: {KINDS[kind]}, so it needs a whole number", shown)
+            return
+        if kind not in _INT_KINDS and kind != "take":
+            raise ParseError(f"{shown}: {KINDS[kind]}, so it takes no number", shown)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ParseError(f"{shown}: the number must be a whole number (int), not {n!r}", shown)
+
     # -- constructors -----------------------------------------------------
     @classmethod
     def marker(cls, card: Card) -> "Action":
@@ -102,7 +125,11 @@ class Action:
             return text
         if not isinstance(text, str):
             raise ParseError(f"an action must be a string like 'place H5', not {text!r}", text)
-        words = text.strip().lower().split()
+        words = text.strip().split()
+        if words and words[0].isascii():  # the kinds are ASCII words: a Kelvin sign K does not make "keep"
+            words[0] = words[0].lower()
+        if len(words) == 2 and words[1].isascii() and words[0] not in _CARD_KINDS:
+            words[1] = words[1].lower()
         if not words or words[0] not in KINDS:
             raise ParseError(f"unknown action {text!r} (kinds: {', '.join(KINDS)})", text)
         kind, rest = words[0], words[1:]
@@ -114,13 +141,13 @@ class Action:
             except CardParseError as err:
                 raise ParseError(f"bad card in action {text!r}: {err}", text) from err
         if kind in _INT_KINDS:
-            if len(rest) != 1 or not rest[0].isdigit():
-                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            if len(rest) != 1 or not _is_ascii_number(rest[0]):
+                raise ParseError(f"{KINDS[kind]} (got {text!r}; write the number in ASCII digits)", text)
             return cls(kind, n=int(rest[0]))
         if kind == "take":
             if rest == ["stock"]:
                 return cls("take")
-            if len(rest) == 1 and rest[0].isdigit():
+            if len(rest) == 1 and _is_ascii_number(rest[0]):
                 return cls("take", n=int(rest[0]))
             raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
         if kind in ("give", "keep"):
@@ -130,3 +157,8 @@ class Action:
         if rest:
             raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
         return cls(kind)
+
+
+def _is_ascii_number(word: str) -> bool:
+    """``"3"`` yes; ``"³"``, ``"٣"``, ``"３"`` no (they pass ``str.isdigit`` but are no ASCII digits)."""
+    return word.isascii() and word.isdigit() and len(word) <= 4

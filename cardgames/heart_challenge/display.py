@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ..cards import Card, cards_html
 from ..display import escape, html_table
 from .options import READINGS, RULE_CHOICES, HeartChallengeOptions, RuleChoice
 from .scoring import SCORING_ROWS, hand_points
-from .view import HeartChallengeView
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine import HeartChallengeGame
+# This module imports no engine module (not even for type hints): the engines import it lazily in
+# their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.
 
 __all__ = ["state_html", "view_html", "setup_html", "scoring_table_html", "rule_choices_html",
            "log_html", "chance_table_html", "legal_actions_html", "PHASE_TEXT"]
@@ -64,7 +62,7 @@ def _pile(entries: Sequence[tuple[Card | None, bool]]) -> str:
     return " ".join(parts) if parts else _EMPTY
 
 
-def view_html(view: HeartChallengeView) -> str:
+def view_html(view: "HeartChallengeView") -> str:
     """The table as ``view.seat`` sees it (``seat=None``: everything, face-down cards faded)."""
     who = "everything (teacher's view)" if view.seat is None else f"seat {view.seat}'s view"
     head = (f"Round {view.round_no} — {PHASE_TEXT.get(view.phase, view.phase)}"
@@ -123,9 +121,11 @@ def scoring_table_html() -> str:
                       header=["card in hand", "points", "原文"], caption="Points after each round")
 
 
-def scored_hand_html(cards: Sequence[Card], number: int) -> str:
-    """A hand and its points for the player of ``number``."""
-    from .scoring import card_points
+def scored_hand_html(cards: "Sequence[Card] | str", number: int) -> str:
+    """A hand and its points for the player of ``number``; text is read by
+    :func:`~cardgames.heart_challenge.scoring.parse_hand` (``H1`` is the ace; each card once)."""
+    from .scoring import card_points, parse_hand
+    cards = parse_hand(cards)
     rows = [[_cards([c]), f"{card_points(c, number):+d}"] for c in cards]
     rows.append(["total", f"{hand_points(cards, number):+d}"])
     return html_table(rows, header=["card", "points"], caption=f"hand of the player of number {number}", raw=True)
@@ -178,7 +178,7 @@ def legal_actions_html(game: "HeartChallengeGame", seat: int | None = None) -> s
     return f"<b>seat {actor}</b> may: <code>{escape(', '.join(acts))}</code>"
 
 
-def chance_table_html(view: HeartChallengeView) -> str:
+def chance_table_html(view: "HeartChallengeView") -> str:
     """The viewing seat's exact chance of success for each number it could declare."""
     from .odds import challenge_odds, chance_table
     odds = challenge_odds(view)

@@ -1,6 +1,6 @@
 """Every rule choice the source page leaves open, in one place.
 
-The Japanese page (``shared/seeds/002``) is a sketch.  The rules digest settles each
+The Japanese page (quoted in ``docs/rules/heart_challenge.md``) is a sketch.  The rules page settles each
 open point; the points it marks **[ours]** are the fields of
 :class:`HeartChallengeOptions`, each with the digest's default.  A few further
 readings the engine had to make (where even the digest is silent) are listed in

@@ -1,7 +1,8 @@
 """Small staged positions, one per rule worth seeing: each special card, the hand limit, leaving.
 
 Each :class:`Scenario` builds a 3-player game with
-:meth:`~cardgames.heart_challenge.engine.HeartChallengeGame.staged` and plays a
+:meth:`~cardgames.heart_challenge.engine.HeartChallengeGame.staged` (which refuses
+impossible positions, so every scenario is one a real game can reach) and plays a
 fixed list of actions.  The tutorial steps through them; the tests check them.
 
     >>> game = SCENARIOS["K"].run()
@@ -85,7 +86,7 @@ _LIST = [
              "Before seat 0's first flip, seat 2 plays a joker: one more card decides, whatever the number.  "
              "Seat 0 turns seat 2's heart: a success!  Seat 0 takes a random heart or Q of seat 2; the joker "
              "goes back to seat 2.",
-             ("DA CA S9", "D2 C2", "JK D3 C3"), ("SA", "H2 S2", "H3"),
+             ("DA CA S9", "D2 C2", "JK D3 C3"), ("SA", "H2 S8", "H3"),
              ("challenge 2", "pass", "pass", "use JK", "flip 2")),
     Scenario("joker-turned", "a joker turned from a pile, then given away",
              "ジョーカー 使用条件：チャレンジ中に引いた（自身の手札オープン時含む）",
@@ -103,8 +104,8 @@ _LIST = [
              "５枚を超えた場合、任意の１枚を山札に戻し",
              "Seat 0 succeeds and takes a card: with its pile back it holds 7, so it returns two cards of its "
              "choice to the stock.",
-             ("DA CA S9 D9 C9", "D2 C2", "D3 C3"), ("SA", "S2", "S3"),
-             ("challenge 1", "pass", "pass", "take stock", "return S9", "return D9")),
+             ("DA CA S9 S8 S7", "D2 C2", "D3 C3"), ("SA", "S2", "S3"),
+             ("challenge 1", "pass", "pass", "take stock", "return S9", "return S8")),
     Scenario("leave", "leaving the game",
              "自身の手札が２枚以下の状態で、自分からチャレンジ宣言し、誰も乗らずにチャレンジ失敗した場合。",
              "Seat 0 holds 1 card, starts a challenge nobody raises and turns seat 1's heart: it is out, and "

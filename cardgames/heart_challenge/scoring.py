@@ -1,20 +1,73 @@
-"""Points of the cards in hand (digest, Scoring).
+"""Points of the cards in hand (rules page ``docs/rules/heart_challenge.md``, Scoring).
 
     >>> from cardgames.cards import parse_cards
     >>> hand_points(parse_cards("H5 H7 QH QS"), number=5)
     11
     >>> hand_points(parse_cards("SJ DK JK S5"), number=5)
     -6
+
+A hand typed as text is read by :func:`parse_hand`: this game talks of the numbers 1-10, so
+``H1`` is the ace of hearts, and a card exists once (the joker twice)::
+
+    >>> hand_points("H1 H2", number=1)
+    4
+    >>> hand_points("H5 H5 H5", number=5)
+    Traceback (most recent call last):
+    ...
+    cardgames.heart_challenge.scoring.HandParseError: H5 is written 3 times, but each card exists once (only the joker twice)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable
 
-from ..cards import Card, parse_cards
+from ..cards import SUIT_SYMBOLS, SUITS, Card, parse_cards
+from ..errors import CardParseError
 from .setup import is_heart, number_of, special_kind
 
-__all__ = ["card_points", "hand_points", "SCORING_ROWS"]
+__all__ = ["card_points", "hand_points", "parse_hand", "HandParseError", "SCORING_ROWS"]
+
+_SUIT_CHARS = set(SUITS) | set(SUITS.lower()) | set(SUIT_SYMBOLS.values())
+
+
+class HandParseError(CardParseError):
+    """A hand that cannot be: an unreadable card code, or a card written more than once."""
+
+
+def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
+    """Read a Heart Challenge hand: card codes as :func:`~cardgames.cards.parse_cards` reads them,
+    plus the number **1 for the ace** (``H1`` = ``HA``, ``1♠`` = ``SA``: the game numbers its cards
+    1-10).  Each card may appear once, the joker twice, else :class:`HandParseError` naming it.
+
+    >>> [c.code for c in parse_hand("H1 s10 1♠ JK JK")]
+    ['HA', 'ST', 'SA', 'JK', 'JK']
+    """
+    if isinstance(cards, str):
+        tokens: list = cards.replace(",", " ").split()
+    else:
+        try:
+            tokens = list(parse_cards(cards))
+        except CardParseError as err:
+            raise HandParseError(str(err), err.token) from err
+    read = []
+    for token in tokens:
+        if isinstance(token, str):
+            t = token.strip()
+            if len(t) == 2 and t[0] in _SUIT_CHARS and t[1] == "1":
+                t = t[0] + "A"
+            elif len(t) == 2 and t[1] in _SUIT_CHARS and t[0] == "1":
+                t = "A" + t[1]
+            try:
+                token = Card.parse(t)
+            except CardParseError as err:
+                raise HandParseError(f"{err} (in this game 1 is the ace: H1 = HA)", token) from err
+        read.append(token)
+    for card, times in Counter(read).items():
+        if times > (2 if card.is_joker else 1):
+            what = "there are only two jokers" if card.is_joker else "each card exists once (only the joker twice)"
+            raise HandParseError(f"{card.code} is written {times} times, but {what}", card.code)
+    return read
 
 #: (what, points, Japanese) for the scoring table.
 SCORING_ROWS: tuple[tuple[str, int, str], ...] = (
@@ -46,5 +99,5 @@ def card_points(card: Card, number: int) -> int:
 
 
 def hand_points(cards: Iterable[Card | str] | str, number: int) -> int:
-    """Total points of a hand (cards or a string of codes)."""
-    return sum(card_points(c, number) for c in parse_cards(cards))
+    """Total points of a hand (cards or a string of codes, read by :func:`parse_hand`)."""
+    return sum(card_points(c, number) for c in parse_hand(cards))

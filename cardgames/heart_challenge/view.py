@@ -14,13 +14,12 @@ player's own face-down cards are known to them (they placed them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..cards import Card
 from .setup import is_heart
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine import HeartChallengeGame
+# The engine builds its views (HeartChallengeGame.view imports this module), so this module does not
+# import the engine back, not even for type hints (tests/test_layout.py).
 
 __all__ = ["HeartChallengeView"]
 

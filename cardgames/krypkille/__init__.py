@@ -1,6 +1,6 @@
 """Krypkille, the Swedish "last card" game played with the 42-card Kille deck.
 
-Rules: ``/work/shared/rules/krypkille.md`` (the digest every choice below follows).
+Rules: ``docs/rules/krypkille.md`` (the rules page every choice below follows).
 
 * :mod:`.deck` — the 21 kinds (:class:`Kind`), their names in English, Swedish
   and Japanese, :func:`parse_kind`, the deck and the penalty tables.

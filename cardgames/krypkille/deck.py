@@ -161,6 +161,15 @@ def _build_names() -> dict[str, Kind]:
 
 
 _NAMES = _build_names()
+#: The characters a card may be written with: ASCII letters, digits and spaces, the full-width
+#: digits a Japanese keyboard types (documented: ``１２`` = ``12``), and the letters of the
+#: Swedish and Japanese names.  Anything else (``٧``, ``ſ``, ``𐩀``) is refused, not guessed at.
+_FULLWIDTH_DIGITS = "０１２３４５６７８９"
+_NAME_CHARS = frozenset(
+    "".join(n for kind in Kind for n in (kind.english, kind.japanese, kind.swedish, "ハーレクイン"))
+    + "".join(n.upper() + n.lower() for kind in Kind for n in (kind.english, kind.swedish)))
+_ALLOWED = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 \t()") | _NAME_CHARS \
+    | frozenset(_FULLWIDTH_DIGITS)
 
 
 def parse_kind(token: "Kind | int | str") -> Kind:
@@ -189,8 +198,13 @@ def parse_kind(token: "Kind | int | str") -> Kind:
             return Kind(token + 3)
         raise CardParseError(f"unknown Kille card {token!r}: numerals run from 1 to 12", token)
     if isinstance(token, str):
+        odd = next((ch for ch in token.strip() if ch not in _ALLOWED), None)
+        if odd is not None:
+            raise CardParseError(
+                f"unknown Kille card {token!r}: {odd!r} is no letter or digit of a card name "
+                "(write a name such as pig or 道化師, or a numeral 1-12)", token)
         key = _normalise(token)
-        if key.isdigit():
+        if key.isascii() and key.isdigit():
             number = int(key)
             if 1 <= number <= 12:
                 return Kind(number + 3)
@@ -212,8 +226,10 @@ def parse_kinds(cards: "str | Iterable[Kind | int | str]") -> list[Kind]:
     """
     if isinstance(cards, str):
         tokens: Iterable = [t for t in re.split(r"[\s,]+", cards.strip()) if t]
-    elif isinstance(cards, (Kind, int)):
+    elif isinstance(cards, (Kind, int)) and not isinstance(cards, bool):
         tokens = [cards]
+    elif isinstance(cards, (bytes, bytearray, dict)) or not hasattr(cards, "__iter__"):
+        raise CardParseError(f"Kille cards are a string like '7 pig' or a list of cards, not {cards!r}", cards)
     else:
         tokens = cards
     return [parse_kind(t) for t in tokens]

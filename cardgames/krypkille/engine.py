@@ -405,16 +405,19 @@ class KrypkilleRound(GameState):
                 return Play(kinds[0])
             raise ParseError(f"cannot read {action!r} as one action in the {self.phase} phase", action)
         if isinstance(action, str):
-            text = " ".join(action.strip().lower().split())
-            if text in (DECLARE, PASS):
+            raw = " ".join(action.strip().split())
+            text = raw.lower()
+            # The keywords are read in ASCII only (a Kelvin sign does not make the k of "keep");
+            # card names are read by parse_kind, which refuses look-alike characters itself.
+            if raw.isascii() and text in (DECLARE, PASS):
                 return text
-            if text in ("keep all", "keep", "discard none", "discard nothing", "discard", "none"):
+            if raw.isascii() and text in ("keep all", "keep", "discard none", "discard nothing", "discard", "none"):
                 return Discard(())
-            if text.startswith("discard "):
-                return Discard(tuple(parse_kinds(text[len("discard "):])))
-            if text.startswith("play "):
-                return Play(parse_kind(text[len("play "):]))
-            kinds = parse_kinds(text)
+            if text.startswith("discard ") and raw[:8].isascii():
+                return Discard(tuple(parse_kinds(raw[len("discard "):])))
+            if text.startswith("play ") and raw[:5].isascii():
+                return Play(parse_kind(raw[len("play "):]))
+            kinds = parse_kinds(raw)
             if self.phase == "discard":
                 return Discard(tuple(kinds))
             if len(kinds) == 1:

@@ -2,7 +2,7 @@
 
 Every field is a decision the seed thread leaves open or that Swedish rule pages
 answer differently; the defaults are the ones the rules digest
-(``/work/shared/rules/krypkille.md``) chose.
+(``docs/rules/krypkille.md``) chose.
 
     >>> KrypkilleOptions()
     KrypkilleOptions(first_leader='dealer', declaring_starts='last_trick_winner', penalties=PenaltyTable('default'))

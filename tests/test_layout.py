@@ -1,0 +1,155 @@
+"""The layout: engines import no display code, and the imports of :mod:`cardgames` form no circle.
+
+Issue 14, "Layout".  As python-chess does with ``_repr_svg_``, an engine's rich display
+(``_repr_html_``) imports its HTML module lazily, inside the method; the HTML modules import no
+engine module back (not even for type hints), so every arrow runs one way.
+
+* Each engine module, imported in a fresh interpreter, loads no display, HTML or widget module
+  (ours, nor IPython, ipywidgets, matplotlib, nor the standard library's ``html``).
+* The graph of *every* import statement in :mod:`cardgames` -- at module level, under
+  ``if TYPE_CHECKING``, and inside functions -- has no cycle.
+* An engine module imports a display module only inside a function (the lazy ``_repr_html_`` hook
+  or a small function that forwards to the display), never at module level.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "cardgames"
+
+#: Our display code: the HTML builders and the widgets.
+DISPLAY = {"cardgames.display", "cardgames.krypkille.display", "cardgames.heart_challenge.display",
+           "cardgames.comrade.html"}
+#: Other modules no engine may load: notebook display machinery, plotting, HTML.
+FOREIGN = ("IPython", "ipywidgets", "matplotlib", "html")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def is_display(module: str) -> bool:
+    return module in DISPLAY or module == "cardgames.widgets" or module.startswith("cardgames.widgets.")
+
+
+ENGINE_MODULES = sorted(m for m in MODULES if not is_display(m))
+
+
+def _resolve(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
+    """The cardgames modules an import statement in ``module`` names."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        if node.level:
+            package = module if MODULES[module].name == "__init__.py" else module.rsplit(".", 1)[0]
+            base = package.split(".")
+            base = base[: len(base) - (node.level - 1)]
+            prefix = ".".join(base + ([node.module] if node.module else []))
+        else:
+            prefix = node.module or ""
+        names = [prefix] + [f"{prefix}.{a.name}" for a in node.names]
+    return [n for n in names if n in MODULES]
+
+
+def imports(module: str) -> list[tuple[str, bool]]:
+    """(imported cardgames module, whether the import runs at module level) for every import statement."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.extend((target, top) for target in _resolve(module, child))
+            inside = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            visit(child, inside)
+
+    visit(tree, True)
+    return found
+
+
+GRAPH = {m: sorted({t for t, _ in imports(m) if t != m}) for m in MODULES}
+
+
+def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (as a list of modules, first = last), or ``None``."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def dfs(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in graph.get(node, []):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = dfs(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in graph:
+        if node not in state:
+            found = dfs(node)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": ["b"], "b": ["c"], "c": ["a"]}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": ["b"], "b": [], "c": ["a", "b"]}) is None
+
+
+def test_the_import_scanner_sees_lazy_and_type_checking_imports():
+    """The scanner reads the imports inside functions and TYPE_CHECKING blocks too."""
+    found = dict(imports("cardgames.krypkille.engine"))
+    assert found.get("cardgames.krypkille.display") is False       # the lazy import in _repr_html_
+    assert found.get("cardgames.krypkille.deck") is True
+
+
+def test_no_import_cycles_in_cardgames():
+    cycle = find_cycle(GRAPH)
+    assert cycle is None, "import circle: " + " -> ".join(cycle)
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES)
+def test_engines_import_display_code_only_lazily(module):
+    eager = sorted({t for t, top in imports(module) if top and is_display(t)})
+    assert not eager, f"{module} imports {eager} at module level"
+    assert not any(t.startswith("cardgames.widgets") for t, _ in imports(module)), \
+        f"{module} imports a widget module"
+
+
+def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
+    probe = ("import sys, importlib; importlib.import_module(sys.argv[1]); "
+             "print(' '.join(sorted(m for m in sys.modules)))")
+    # -S: no site-packages either, so this also shows that the engines need nothing but the standard library
+    procs = {m: subprocess.Popen([sys.executable, "-S", "-c", probe, m], cwd=ROOT, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for m in ENGINE_MODULES}
+    loaded = {}
+    for m, proc in procs.items():
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, f"importing {m} failed: {err}"
+        loaded[m] = out.split()
+    bad = {m: [x for x in mods if is_display(x) or x.split(".")[0] in FOREIGN] for m, mods in loaded.items()}
+    bad = {m: x for m, x in bad.items() if x}
+    assert not bad, f"engine modules that load display code: {bad}"
+    # the probe can fail: the widgets do load display code
+    assert "cardgames.display" in subprocess.run(
+        [sys.executable, "-c", probe, "cardgames.comrade.html"], cwd=ROOT, capture_output=True,
+        text=True).stdout.split()

@@ -1,0 +1,276 @@
+"""Bad input never crashes: every parser and every engine's ``apply`` raise only the documented errors.
+
+Issue 14, "Parsers and actions: only the documented errors".  The parsers read ASCII letters and
+digits, the suit symbols ♠♥♦♣ and the documented aliases, and nothing that merely looks like them;
+for *any* text and *any* type they either return a value or raise a :class:`ParseError` (or, for
+an action, an :class:`IllegalActionError`) subclass; an engine's ``apply`` that raises leaves the
+state exactly as it was (compared by pickling it before and after).
+
+The properties run 200 examples each (``deadline=None``: the first examples also import and warm
+up the engines); the whole module takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgames.cards import Card, Hand, parse_cards
+from cardgames.comrade import BidCard, ComradeGame, Deal, DealError, parse_bid_action
+from cardgames.comrade.errors import ActionParseError
+from cardgames.errors import CardParseError, IllegalActionError, ParseError
+from cardgames.heart_challenge import Action, HeartChallengeGame
+from cardgames.krypkille import KrypkilleMatch, KrypkilleRound, parse_kind, parse_kinds
+
+FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Characters that look like card notation but are not it: the long s, ligatures, other digits,
+# superscripts, full-width letters, a Kelvin sign, dotted/dotless i, invisible spaces.
+LOOKALIKES = "ſﬅﬀﬆ٣٧³¹²①ⅦＳＨ１０\u212aΑАİıẗǰ𐩀\u00a0\u200b\ufeff"
+NOTATION = "SHDCAKQJTshdcakqjt0123456789 .:,♠♥♦♣NESWpasPASjokerJOKER"
+texts = st.one_of(
+    st.text(max_size=12),
+    st.text(alphabet=NOTATION + LOOKALIKES, max_size=12),
+    st.text(alphabet=NOTATION, max_size=8),
+)
+junk = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True),
+    st.binary(max_size=6), st.lists(st.one_of(st.text(max_size=3), st.integers()), max_size=3),
+    st.tuples(st.integers(), st.text(max_size=2)), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.frozensets(st.integers(), max_size=2), st.just(object()), st.just(Ellipsis), st.complex_numbers(),
+)
+anything = st.one_of(texts, junk)
+
+
+def _letters_only(text: str, extra: str = "") -> bool:
+    """True when every character is an ASCII letter or digit, a suit symbol, a space or one of ``extra``."""
+    return all((c.isascii() and c.isalnum()) or c in "♠♥♦♣" or c.isspace() or c in extra for c in text)
+
+
+# -- the look-alikes the issue names, each refused -----------------------------------------------
+@pytest.mark.parametrize("token", ["ſA", "ﬅ", "H٣", "Sǰ", "ẗ", "Ｓ２", "S\u200b2"])
+def test_card_look_alikes_are_refused(token):
+    with pytest.raises(CardParseError) as err:
+        Card.parse(token)
+    assert err.value.token == token
+
+
+@pytest.mark.parametrize("token", ["٧", "𐩀", "ſeven", "\u212aille"])
+def test_krypkille_look_alikes_are_refused(token):
+    with pytest.raises(CardParseError) as err:
+        parse_kind(token)
+    assert err.value.token == token
+
+
+@pytest.mark.parametrize("token", ["H³", "ſ3", "H٣", "\u212a"])
+def test_bid_card_look_alikes_are_refused(token):
+    with pytest.raises(ActionParseError):
+        BidCard.parse(token)
+
+
+@pytest.mark.parametrize("text", ["challenge ³", "challenge ٣", "flip １", "take ²", "\u212aeep joker"])
+def test_heart_challenge_look_alikes_are_refused(text):
+    with pytest.raises(ParseError):
+        Action.parse(text)
+
+
+def test_pbn_look_alikes_are_refused():
+    with pytest.raises(DealError, match="ASCII"):
+        Deal.from_pbn("ſ:A... K... Q... J...")
+    with pytest.raises(DealError, match="ASCII"):
+        Deal.from_pbn("N:A... K... Q... ﬅ...")
+
+
+def test_wrong_types_raise_parse_errors():
+    with pytest.raises(CardParseError):
+        parse_cards(None)
+    with pytest.raises(CardParseError):
+        parse_kinds(0.0)
+    with pytest.raises(CardParseError):
+        Hand(5)
+    with pytest.raises(CardParseError):
+        Card("S", 14.0)
+    with pytest.raises(ActionParseError):
+        BidCard("SH", 3)
+    with pytest.raises(DealError, match="5"):
+        Deal.from_pbn("N:A... K... Q... J... T...")
+    with pytest.raises(DealError):
+        Deal(None)
+
+
+def test_a_malformed_hand_built_action_is_refused_when_built():
+    with pytest.raises(ParseError, match="needs a Card"):
+        Action("place")
+    with pytest.raises(ParseError, match="whole number"):
+        Action("flip", n="1")
+    with pytest.raises(ParseError, match="unknown action kind"):
+        Action("fly", n=1)
+    assert repr(Action("flip", n=1)) == "Action('flip 1')"
+
+
+def test_the_documented_forms_still_read():
+    assert Card.parse("♥10").code == "HT" and Card.parse("🃏").is_joker and Card.parse(" joker ").is_joker
+    assert str(BidCard.parse("♥3")) == "H3" and str(BidCard.parse("ha")) == "H1"
+    assert parse_bid_action(" PASS ") == "pass"
+    assert parse_kind("１２") == parse_kind("12")      # full-width digits, documented in parse_kind
+    assert parse_kind("Värdshus") == parse_kind("vardshus") == parse_kind("宿")
+    assert str(Action.parse("TAKE Stock")) == "take stock"
+
+
+# -- properties: any text, any type -----------------------------------------------------------------
+@FAST
+@given(anything)
+def test_card_parse_returns_a_card_or_a_card_parse_error(x):
+    try:
+        card = Card.parse(x)
+    except CardParseError:
+        return
+    assert isinstance(card, Card) and Card.parse(card.code) == card
+    assert isinstance(x, str) and (_letters_only(x) or x.strip() == "🃏")
+
+
+@FAST
+@given(st.one_of(anything, st.lists(texts, max_size=4)))
+def test_parse_cards_returns_a_hand_or_a_card_parse_error(x):
+    try:
+        hand = parse_cards(x)
+    except CardParseError:
+        return
+    assert isinstance(hand, Hand) and parse_cards(str(hand)) == hand
+
+
+@FAST
+@given(anything)
+def test_bid_cards_and_bid_actions(x):
+    try:
+        action = parse_bid_action(x)
+    except ActionParseError:
+        return
+    assert action == "pass" or (isinstance(action, BidCard) and BidCard.parse(str(action)) == action)
+    assert isinstance(x, str) and _letters_only(x)
+
+
+@FAST
+@given(st.one_of(anything, st.lists(st.text(alphabet="AKQJT98765432.", max_size=4), min_size=0, max_size=6)
+                 .map(" ".join)))
+def test_pbn_returns_a_deal_or_a_deal_error(x):
+    try:
+        deal = Deal.from_pbn(x)
+    except DealError:
+        return
+    assert Deal.from_pbn(deal.to_pbn()) == deal
+    assert isinstance(x, str) and _letters_only(x, ".:[]\"")
+
+
+@FAST
+@given(st.one_of(junk, st.lists(st.one_of(texts, junk), max_size=5)))
+def test_deal_from_hands_returns_a_deal_or_a_deal_error(x):
+    try:
+        Deal(x)
+    except DealError:
+        pass
+
+
+@FAST
+@given(anything)
+def test_krypkille_names(x):
+    try:
+        kinds = parse_kinds(x)
+    except CardParseError:
+        return
+    assert all(parse_kind(k.label) == k for k in kinds)
+    if isinstance(x, str):
+        assert not any(c in LOOKALIKES.replace("\u00a0", "").replace("\ufeff", "").replace("\u200b", "")
+                       and c not in "１０" for c in x)
+
+
+@FAST
+@given(anything)
+def test_heart_challenge_action_text(x):
+    try:
+        action = Action.parse(x)
+    except ParseError:
+        return
+    assert Action.parse(str(action)) == action
+    assert isinstance(x, str) and _letters_only(x, "🃏")
+
+
+@FAST
+@given(st.one_of(st.sampled_from(["place", "flip", "take", "pass", "give", "challenge"]), anything),
+       st.one_of(st.none(), st.sampled_from([Card.parse("H5"), Card.parse("JK")]), anything),
+       st.one_of(st.none(), st.integers(-3, 12), anything))
+def test_heart_challenge_hand_built_actions(kind, card, n):
+    try:
+        action = Action(kind, card, n)
+    except ParseError:
+        return
+    assert Action.parse(str(action)) == action or (action.n is not None and action.n < 0)
+    repr(action)
+
+
+# -- every engine's apply: the documented exception, and the state unchanged -------------------------
+def _states():
+    """A few states of each engine in different phases (seeded random playouts)."""
+    out = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        for game in (ComradeGame(Deal.random(seed, hand_size=3 + seed)), KrypkilleRound(3 + seed, seed=seed),
+                     KrypkilleMatch(3, seed=seed), HeartChallengeGame(3 + seed, seed=seed)):
+            out.append(game.clone())
+            for step in range(40):
+                if game.is_terminal():
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+                if step in (3, 11, 39):
+                    out.append(game.clone())
+    return out
+
+
+STATES = _states()
+
+
+def _legal_text(state, rng_index):
+    legal = state.legal_actions()
+    return str(legal[rng_index % len(legal)]) if legal else "pass"
+
+
+def _mutations(state_index: int):
+    """Near misses of a legal action's notation: a character changed, case, spaces, look-alikes."""
+    return st.tuples(st.integers(0, 50), st.integers(0, 20), st.sampled_from(NOTATION + LOOKALIKES)).map(
+        lambda t: _mutate(_legal_text(STATES[state_index], t[0]), t[1], t[2]))
+
+
+def _mutate(text: str, where: int, char: str) -> str:
+    i = where % (len(text) + 1)
+    return text[:i] + char + text[i + 1:]
+
+
+actions = st.one_of(
+    anything,
+    st.sampled_from([Card.parse("SA"), Card.parse("JK"), BidCard.parse("H3"), Action.parse("pass"),
+                     Action.parse("flip 1"), Action.parse("place H2"), Action.parse("take stock")]),
+    st.integers(0, len(STATES) - 1).flatmap(_mutations),
+)
+
+
+@FAST
+@given(st.integers(0, len(STATES) - 1), actions, st.one_of(st.none(), st.none(), anything))
+def test_apply_raises_only_documented_errors_and_changes_nothing(index, action, player):
+    state = STATES[index].clone()
+    before = pickle.dumps(state)
+    legal = state.legal_actions()
+    try:
+        parsed = state.parse_action(action)
+    except (ParseError, IllegalActionError):
+        parsed = None
+    try:
+        state.apply(action, player) if player is not None else state.apply(action)
+    except (ParseError, IllegalActionError):
+        assert pickle.dumps(state) == before, f"{action!r} was refused but changed the state"
+        return
+    # it was accepted: then it was a legal action, written in a form the engine reads, by the seat to act
+    assert parsed in legal
