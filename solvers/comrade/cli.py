@@ -315,7 +315,7 @@ def _executor(args: argparse.Namespace, stack: contextlib.ExitStack):
     except ImportError:
         raise CommandLineError("--scheduler needs Dask: pip install 'trick-taking-classroom[dask]'") from None
     try:
-        client = stack.enter_context(Client(args.scheduler, timeout=10, set_as_default=False))
+        client = stack.enter_context(Client(args.scheduler, set_as_default=False))  # dask's connect timeout
     except (OSError, TimeoutError, ValueError) as e:
         raise WorkerDiedError(f"cannot reach the Dask scheduler at {args.scheduler}: {_describe(e)}") from None
     return client.get_executor()
