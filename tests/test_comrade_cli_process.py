@@ -229,3 +229,11 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     assert proc.returncode == 0
     assert len(proc.stdout.splitlines()) == 3  # the bar never goes to stdout
     assert b"3/3" in shown and b"deal" in shown, shown
+
+
+def test_a_bad_line_on_an_ascii_only_output_is_still_one_whole_report():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    out = subprocess.run([*COMMAND, "--batch", "-", "--processes", "1"], cwd=ROOT, capture_output=True,
+                         input="N:A... K... Q... J... dealer=٣\n".encode(), env=env, timeout=60)
+    assert out.returncode == 2 and b"Traceback" not in out.stderr, out.stderr
+    assert out.stdout.decode("ascii").startswith("Line    1\nError   unknown dealer '\\u0663'")

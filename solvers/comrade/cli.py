@@ -221,15 +221,28 @@ class _Output:
         else:
             raise KeyboardInterrupt
 
-    def line(self, text: str) -> None:
+    def line(self, text: str, bar: Any = None) -> None:
         self.holding = True
         try:
-            sys.stdout.write(text + "\n")
-            sys.stdout.flush()
+            with (bar.external_write_mode() if bar is not None and _isatty(sys.stdout)
+                  else contextlib.nullcontext()):  # a progress bar on the same terminal steps aside
+                try:
+                    sys.stdout.write(text + "\n")
+                except UnicodeEncodeError:  # a terminal that cannot show a character of a bad line
+                    encoding = sys.stdout.encoding or "ascii"
+                    sys.stdout.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
+                sys.stdout.flush()
         finally:
             self.holding = False
         if self.interrupted:
             raise KeyboardInterrupt
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 # -- the two modes ----------------------------------------------------------------------
@@ -288,18 +301,21 @@ def _batch_tasks(lines, time_limit, problems: list[int]) -> Iterator[Any]:
             yield (deal, dealer, None, time_limit, DEFAULT_OPTIONS)
 
 
-def _progress(args: argparse.Namespace, total: int | None):
-    wanted = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+def _progress(args: argparse.Namespace):
+    """A tqdm bar on stderr: only when stderr is a terminal (or ``--progress always``)."""
+    wanted = args.progress == "always" or (args.progress == "auto" and _isatty(sys.stderr))
     if not wanted:
         return None
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return None
-    return tqdm(total=total, unit="deal", file=sys.stderr, dynamic_ncols=True, leave=True)
+    total = None if args.batch == "-" or not os.path.isfile(args.batch) else _count_lines(args.batch)
+    return tqdm(total=total, unit="deal", file=sys.stderr, leave=True)
 
 
 def _count_lines(path: str) -> int | None:
+    """The deals of a regular file (for the bar's total): one more quick pass, line by line."""
     try:
         with open(path, "rb") as f:
             return sum(1 for raw in f if raw.split(b"#", 1)[0].strip())
@@ -337,7 +353,7 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
             executor = _executor(args, stack)
         except CommandLineError as e:
             return _fail(str(e))
-        bar = _progress(args, None if args.batch == "-" else _count_lines(args.batch))
+        bar = _progress(args)
         if bar is not None:
             stack.callback(bar.close)
         processes = args.processes if args.processes else (None if executor else default_processes())
@@ -355,7 +371,7 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
                 record = {"line": number, **item.to_dict()}
                 text = (json.dumps(record, separators=(",", ":")) if args.json
                         else f"Line    {number}\n{item.report()}\n")
-            out.line(text)
+            out.line(text, bar)
             if bar is not None:
                 bar.update(1)
     if problems:
