@@ -20,6 +20,11 @@ Each job is a deal (a :class:`~cardgames.comrade.Deal` or PBN string), a pair
           for result in solve_many(jobs, executor=client.get_executor()):
               ...
 
+As with any ``spawn``/``forkserver`` pool (Python's default on macOS, and on Linux from
+3.14), a *script* that uses the local pool must keep its top level under
+``if __name__ == "__main__":``, since each worker imports the main script; a notebook or
+an imported module needs nothing.
+
 Jobs are read lazily and at most ``window`` are in flight at once, so a generator of a
 million deals runs in bounded memory and the first answer comes back as soon as it is
 decided.  Every certificate is replayed through the rules engine in the worker, before
