@@ -144,3 +144,26 @@ def test_console_script_is_declared():
     project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]
     assert project["scripts"]["comrade-solve"] == "solvers.comrade.cli:run"
     assert callable(cli.run)
+
+
+# -- any text at all: one line and status 2, or an answer -------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PBNISH = st.text(alphabet=st.sampled_from("NESW:.AKQJT98765432 ♠♥♦♣ſﬅ٣³ẗǰ\x00\ufeff\udcff-/[]"), max_size=40)
+_ANY = st.text(max_size=30)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deal=st.one_of(_PBNISH, _ANY), dealer=st.one_of(st.just("0"), _ANY), bids=st.one_of(st.none(), _ANY, _PBNISH),
+       limit=st.one_of(st.just("1"), _ANY))
+def test_any_input_gives_an_answer_or_one_line(capsys, deal, dealer, bids, limit):
+    args = [deal, f"--dealer={dealer}", f"--time-limit={limit}", "--json"] + ([] if bids is None else [f"--bids={bids}"])
+    status = main(args)
+    out, err = capsys.readouterr()
+    assert status in (0, 2), err
+    if status == 0:
+        assert json.loads(out)["verdict"] in ("win", "no_win", "unknown") and err == ""
+    else:
+        assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err

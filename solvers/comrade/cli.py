@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import math
 import os
@@ -56,6 +57,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+@functools.lru_cache(maxsize=None)
 def version() -> str:
     """The installed distribution's version (``--version``)."""
     from importlib.metadata import PackageNotFoundError, version as dist_version
