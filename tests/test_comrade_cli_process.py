@@ -237,3 +237,12 @@ def test_a_bad_line_on_an_ascii_only_output_is_still_one_whole_report():
                          input="N:A... K... Q... J... dealer=٣\n".encode(), env=env, timeout=60)
     assert out.returncode == 2 and b"Traceback" not in out.stderr, out.stderr
     assert out.stdout.decode("ascii").startswith("Line    1\nError   unknown dealer '\\u0663'")
+
+
+def test_dealer_option_is_the_batch_default():
+    out = run_cli("--json", "--batch", "-", "--dealer", "S", "--processes", "1",
+                  stdin=f"{MINI}\n{MINI} dealer=1\n{MINI}\n".encode())
+    assert out.returncode == 0, out.stderr
+    assert [json.loads(r)["dealer"] for r in out.stdout.splitlines()] == [2, 1, 2]
+    bad = run_cli("--json", "--batch", "-", "--dealer", "Q", "--processes", "1", stdin=f"{MINI}\n".encode())
+    assert bad.returncode == 2 and "unknown dealer 'Q'" in json.loads(bad.stdout)["error"]

@@ -265,9 +265,10 @@ def _dealer_seat(deal: Deal, text: str) -> int:
                          f"or a letter {', '.join(letters)}", text)
 
 
-def parse_batch_line(line: str) -> tuple[Deal, int] | None:
+def parse_batch_line(line: str, dealer: str = "0") -> tuple[Deal, int] | None:
     """One line of a batch file: a PBN deal, optionally followed by ``dealer=N`` (N a seat
-    number or letter) and a ``# comment``.  Blank lines and comment lines give ``None``.
+    number or letter; else ``dealer``) and a ``# comment``.  Blank lines and comment lines
+    give ``None``.
 
     >>> deal, dealer = parse_batch_line("N:A... K... Q... J... dealer=2  # a mini deal")
     >>> deal.hand_size, dealer
@@ -279,7 +280,6 @@ def parse_batch_line(line: str) -> tuple[Deal, int] | None:
     if not text:
         return None
     tokens = text.split()
-    dealer = "0"
     match = _DEALER.match(tokens[-1])
     if match:
         tokens.pop()

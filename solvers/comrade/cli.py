@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Does this Comrade deal have any winning bidding and play (all hands visible, "
                     "perfect cooperation)?  Prints the verdict and, for a win, a certificate.")
     p.add_argument("deal", nargs="*", help="the deal in PBN, e.g. 'N:AKQJ.T98.765.432 T98.765.432.AKQJ ...'")
-    p.add_argument("--dealer", default="0", help="dealer seat: 0-3 or N, E, S, W (default 0 = N)")
+    p.add_argument("--dealer", default="0", help="dealer seat: 0-3 or N, E, S, W (default 0 = N); in a batch, "
+                                                 "for the lines without dealer=N")
     p.add_argument("--bids", help="fixed final bids: JSON rows of whole numbers [[S,H,D,C],...] or bid cards "
                                   "per seat separated by '/', e.g. 'S6 / H3 / D2 / S1 C1'")
     p.add_argument("--time-limit", type=parse_time_limit, default=10.0, metavar="S",
@@ -278,7 +279,7 @@ def _single(args: argparse.Namespace, out: "_Output") -> int:
     return 0
 
 
-def _batch_tasks(lines, time_limit, problems: list[int]) -> Iterator[Any]:
+def _batch_tasks(lines, time_limit, problems: list[int], dealer: str = "0") -> Iterator[Any]:
     """For each good line its number (passed through) then its solver job; for a bad line
     an error record (passed through); ``NOT_YET`` while the input is slow to come."""
     from .solver import DEFAULT_OPTIONS
@@ -291,16 +292,16 @@ def _batch_tasks(lines, time_limit, problems: list[int]) -> Iterator[Any]:
         job = None
         if error is None:
             try:
-                job = parse_batch_line(text)
+                job = parse_batch_line(text, dealer)
             except _INPUT_ERRORS as e:
                 error = e
         if error is not None:
             problems.append(number)
             yield Passed({"line": number, "error": _describe(error, f"line {number}")})
         elif job is not None:
-            deal, dealer = job
+            deal, seat = job
             yield Passed(number)
-            yield (deal, dealer, None, time_limit, DEFAULT_OPTIONS)
+            yield (deal, seat, None, time_limit, DEFAULT_OPTIONS)
 
 
 def _progress(args: argparse.Namespace):
@@ -359,7 +360,7 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
         if bar is not None:
             stack.callback(bar.close)
         processes = args.processes if args.processes else (None if executor else default_processes())
-        tasks = _batch_tasks(prefetch(read_batch_lines(stream)), args.time_limit, problems)
+        tasks = _batch_tasks(prefetch(read_batch_lines(stream)), args.time_limit, problems, args.dealer.strip())
         results = stack.enter_context(contextlib.closing(
             ordered_map(_solve_job, tasks, executor=executor, processes=processes)))
         number = None
