@@ -8,21 +8,33 @@ TEST_STAMP := $(VENV)/.test-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test install notebooks benchmarks browser-deps clean
+.PHONY: lab test install pins notebooks benchmarks browser-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(LAB_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+# Every install uses the pinned versions of constraints.txt (the same pins Binder uses).
+PIP_INSTALL := $(PY) -m pip install --quiet -c constraints.txt
+
+$(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
+	$(PIP_INSTALL) -e ".[lab]"
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e ".[test]"
+$(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
+	$(PIP_INSTALL) -e ".[lab,test,dask]"
 	touch $@ $(LAB_STAMP)
 
+## make install: the package with JupyterLab (the `lab` extra), pinned. The engines, solvers and
+## `comrade-solve` alone need no JupyterLab: pip install .   (or pip install ".[dask]")
 install: $(LAB_STAMP)
+
+## make pins: after adding a dependency to pyproject.toml (one line), refresh constraints.txt and
+## binder/requirements.txt (keeps the other pins); make pins UPGRADE=1 resolves every version afresh.
+## tests/test_packaging_pins.py fails while the three files disagree.
+pins: | $(PY)
+	$(PY) -m pip install --quiet packaging
+	$(PY) tools/pins.py $(if $(UPGRADE),--upgrade)
 
 ## make lab: create .venv, install the package and open JupyterLab on notebooks/
 lab: $(LAB_STAMP)

@@ -41,9 +41,15 @@ def test_runtime_python_satisfies_requires_python():
     assert Version(match.group(1)) in SpecifierSet(requires)
 
 
+def _binder_dependencies() -> list[str]:
+    """What Binder needs: the runtime dependencies and the `lab` extra (JupyterLab, widgets)."""
+    project = _pyproject()["project"]
+    return project["dependencies"] + project["optional-dependencies"]["lab"]
+
+
 def test_every_runtime_dependency_is_pinned_within_its_bounds():
     pins = _pinned()
-    for dep in _pyproject()["project"]["dependencies"]:
+    for dep in _binder_dependencies():
         req = Requirement(dep)
         name = canonicalize_name(req.name)
         assert name in pins, f"{req.name} is a runtime dependency but not in binder/requirements.txt"
@@ -59,7 +65,7 @@ def test_widgets_stack_is_modern():
 
 def test_only_the_maintained_constraint_package():
     pins = _pinned()
-    names = {canonicalize_name(Requirement(d).name) for d in _pyproject()["project"]["dependencies"]}
+    names = {canonicalize_name(Requirement(d).name) for d in _binder_dependencies()}
     assert "python-constraint2" in pins and "python-constraint2" in names
     assert "python-constraint" not in pins and "python-constraint" not in names
 

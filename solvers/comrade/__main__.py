@@ -2,6 +2,7 @@
 
 import sys
 
-from .cli import main
+from .cli import run
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a spawned worker process imports this module as __mp_main__
+    sys.exit(run())
