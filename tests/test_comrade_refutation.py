@@ -306,3 +306,67 @@ def test_family_generators_are_seeded_and_legal():
     assert tops_deal(3, swaps=2).to_pbn() == tops_deal(3, swaps=2).to_pbn()
     d = three_balanced_deal(5)
     assert d.players == 3 and all(sum(1 for c in h if c.suit == s) == 3 for h in d.hands for s in SUITS)
+
+
+# -- the same rules restricted to winning continuations (bids already partly used) ------
+
+def legal_final(counts, n):
+    """The digest's legal final bid: values 1-6 (1-4 for 3 players), at most 3 suits per
+    player, different values of one suit for different players."""
+    top = 4 if n == 3 else 6
+    for p in range(n):
+        row = counts[p * NS:(p + 1) * NS]
+        if max(row) > top or sum(1 for v in row if v) > 3:
+            return False
+    for s in range(NS):
+        col = [counts[p * NS + s] for p in range(n) if counts[p * NS + s]]
+        if len(col) != len(set(col)):
+            return False
+    return True
+
+
+def allowed_matrix(counts, n):
+    """May ``p`` win one more trick led in ``s`` (as the search's ``_accepts``, written again)?"""
+    top = 4 if n == 3 else 6
+    out = []
+    for p in range(n):
+        row = counts[p * NS:(p + 1) * NS]
+        used = sum(1 for v in row if v)
+        out.append([row[s] < top if row[s] else used < 3 for s in range(NS)])
+    return out
+
+
+def random_counts(rng, n):
+    """Tricks already won: some players with three suits used, some cells at the top value."""
+    counts = [0] * (n * NS)
+    for p in range(n):
+        kind = rng.randrange(3)
+        if kind == 1:                              # three suits used
+            for s in rng.sample(range(NS), 3):
+                counts[p * NS + s] = rng.randint(1, 2)
+        elif kind == 2:                            # one suit at the largest value
+            counts[p * NS + rng.randrange(NS)] = 4 if n == 3 else 6
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
+    seqs, leader, n = POSITIONS[k]
+    rng = random.Random(1000 + k)
+    for _ in range(3):
+        counts = random_counts(rng, n)
+        rmask, dead = _reach(seqs, leader, n, allowed_matrix(counts, n))
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        low = _forced_wins(seqs, hold, n, rmask) or []
+        caps = [sum(hold[p][s] for p in range(n) if (rmask >> p) & 1) for s in range(NS)]
+        for inc in outcomes(seqs, leader, n):
+            final = tuple(c + i for c, i in zip(counts, inc))
+            if not legal_final(final, n):
+                continue
+            for p in range(n):
+                for s in range(NS):
+                    if inc[p * NS + s]:
+                        assert (rmask >> p) & 1 and not (dead >> s) & 1
+            assert all(sum(inc[p * NS + s] for p in range(n)) <= caps[s] for s in range(NS))
+            for p, row in low:
+                assert all(inc[p * NS + s] >= row[s] for s in range(NS))

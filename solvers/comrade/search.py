@@ -191,8 +191,13 @@ class PlaySearch:
                     failed.add(raw)
                     return None
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
-        low = _forced_wins(seqs, hold, n) if self.refute else None
-        if not self._feasible(counts, hold, tricks_left, reach, low):
+        low = None
+        legal = reach
+        if self.refute:
+            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+            legal = _reach(seqs, leader, n, self._accepts(counts, used))
+            low = _forced_wins(seqs, hold, n, legal[0])
+        if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
         forced = self._forced_line(seqs, leader, hold[leader])
@@ -542,7 +547,7 @@ def _suit_tricks(runs, s: int, leader: int, lead_runs, order, dead: int = 0):
             yield winner, (lead,) + combo
 
 
-def _reach(seqs, leader: int, n: int) -> tuple[int, int]:
+def _reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
     """Who can still win a trick, and which suits can still be led: ``(rmask, dead)``.
 
     A player can win a trick led by ``L`` in suit ``s`` only with a card of ``s`` above
@@ -551,6 +556,10 @@ def _reach(seqs, leader: int, n: int) -> tuple[int, int]:
     ``{leader}`` under this gives bit mask ``rmask``: every player who will ever win a
     trick, and so lead, is in it (an over-approximation, never too small).  ``dead``
     holds a bit per suit that no player of ``rmask`` has: such a suit is never led again.
+
+    With ``allowed[p][s]`` (may ``p`` still win a trick led in ``s`` without breaking the
+    bid rules?) only allowed wins count: the masks then describe every *winning*
+    continuation (a play where a player wins a trick they may not is lost anyway).
 
     >>> _reach(((0, 1), (), (2,), ()), 0, 3)       # N leads: E's spade beats N's, S is never reached
     (3, 14)
@@ -578,7 +587,7 @@ def _reach(seqs, leader: int, n: int) -> tuple[int, int]:
                 continue
             hi = last[s]
             for p in range(n):
-                if hi[p] > lo and not (rmask >> p) & 1:
+                if hi[p] > lo and not (rmask >> p) & 1 and (allowed is None or allowed[p][s]):
                     rmask |= 1 << p
                     todo.append(p)
     dead = 0
@@ -588,7 +597,7 @@ def _reach(seqs, leader: int, n: int) -> tuple[int, int]:
     return rmask, dead
 
 
-def _forced_wins(seqs, hold, n: int):
+def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
     """Tricks some players are sure to win: ``[(player, (s, h, d, c)), ...]`` or ``None``.
 
     A player who holds, in every suit, at least as many cards as each other player can
@@ -599,6 +608,12 @@ def _forced_wins(seqs, hold, n: int):
     its suit (the player's top run of the suit) then wins that trick.  So the player
     wins at least as many more tricks led in each suit as that top run is long.
 
+    With ``rmask`` (the players who may still win a trick in a winning continuation,
+    :func:`_reach` with ``allowed``) only those players count: only they lead, so the
+    player must hold at least as many cards as each of them, and a card above all their
+    cards of the suit wins (a higher card of anyone else would win a trick its holder may
+    not).  The claim is then about every winning continuation.
+
     >>> _forced_wins(((1, 0), (0, 1)), [[1, 1], [1, 1]], 2)   # 2 players, 2 suits (S, H)
     [(0, (1, 0, 0, 0)), (1, (0, 1, 0, 0))]
     """
@@ -607,14 +622,21 @@ def _forced_wins(seqs, hold, n: int):
         mine = hold[p]
         if not any(mine):
             continue
-        if any(hold[q][s] > mine[s] for q in range(n) if q != p for s in range(len(mine))):
+        if any(hold[q][s] > mine[s] for q in range(n) if q != p and (rmask is None or (rmask >> q) & 1)
+               for s in range(len(mine))):
             continue
         row = []
         for seq in seqs:
             k = len(seq)
-            while k and seq[k - 1] == p:
+            run = 0
+            while k:
+                o = seq[k - 1]
+                if o == p:
+                    run += 1
+                elif rmask is None or (rmask >> o) & 1:
+                    break
                 k -= 1
-            row.append(len(seq) - k)
+            row.append(run)
         if any(row):
             if out is None:
                 out = []
