@@ -10,7 +10,7 @@ about *every* play from a position; the tests check the claim on seeded mini pos
 * :func:`_forced_wins` — a player who can never discard wins at least the promised tricks;
 * :func:`_canonical_key` — positions with the same key have the same achievable counts;
 * the solver on mini deals of the hard families agrees with the exhaustive search of
-  ``tests/test_comrade_solver_brute.py``, with the rules on and off.
+  ``tests/test_comrade_solver_brute.py``, with the rules on from the first position and off.
 """
 
 from __future__ import annotations
@@ -288,7 +288,8 @@ def test_mini_families_include_lost_deals():
 @pytest.mark.parametrize("deal,dealer", MINI, ids=[f"{d.to_pbn()}@{x}" for d, x in MINI])
 def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
     expected = "win" if brute_force_winnable(deal, dealer) else "no_win"
-    assert solve(deal, dealer, time_limit=None).verdict == expected
+    eager = SolverOptions(refute_after=0)            # the rules from the first position on
+    assert solve(deal, dealer, time_limit=None, options=eager).verdict == expected
     assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False)).verdict == expected
 
 
@@ -298,7 +299,10 @@ def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
 def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):
     result = solve(pbn, dealer, time_limit=60)
     assert result.verdict == "no_win"
-    assert result.nodes < 1000        # the refutation settles them, not a long walk
+    # the rules start after SolverOptions.refute_after positions, then settle it at once
+    assert result.nodes < SolverOptions().refute_after + 500
+    eager = solve(pbn, dealer, time_limit=60, options=SolverOptions(refute_after=0))
+    assert eager.verdict == "no_win" and eager.nodes < 500
 
 
 def test_family_generators_are_seeded_and_legal():

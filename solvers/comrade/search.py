@@ -117,13 +117,18 @@ class PlaySearch:
 
     ``max_value`` and ``max_suits`` are the bid-card limits; ``target`` (flattened
     ``p * 4 + s``) fixes the bids, so the counts must reach exactly those numbers.
+    ``refute`` switches on the refutation rules (:func:`_reach`, :func:`_forced_wins`,
+    :func:`_canonical_key`) once the search has visited ``refute_after`` positions: they
+    cost time at every position, and most won deals are won before that.
     """
 
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
-                 endgame: int = 0, restart_base: int | None = 1000, refute: bool = True):
+                 endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
+                 refute_after: int = 1000):
         self.n = players
         self.refute = refute
+        self.refute_after = refute_after
         self.endgame = endgame
         self.restart_base = restart_base
         self._rng: random.Random | None = None
@@ -180,11 +185,14 @@ class PlaySearch:
         if raw in failed:
             return None
         reach = None
-        if self.refute:
+        refute = self.refute and self.nodes > self.refute_after
+        if refute:
             pos = (seqs, leader)
-            reach = self._reach_memo.get(pos)
-            if reach is None:
-                reach = self._reach_memo[pos] = _reach(seqs, leader, n)
+            got = self._reach_memo.get(pos)
+            if got is None:
+                ext = _extremes(seqs, n)
+                got = self._reach_memo[pos] = (_close(ext, leader, n), ext)
+            reach, ext = got
             key = _canonical_key(seqs, leader, counts, reach)
             if key is not raw:
                 if key in failed:
@@ -193,9 +201,11 @@ class PlaySearch:
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         low = None
         legal = reach
-        if self.refute:
+        if refute:
             used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
-            legal = _reach(seqs, leader, n, self._accepts(counts, used))
+            ok = self._accepts(counts, used)
+            if not all(all(row) for row in ok):
+                legal = _close(ext, leader, n, ok)
             low = _forced_wins(seqs, hold, n, legal[0])
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
@@ -564,6 +574,12 @@ def _reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
     >>> _reach(((0, 1), (), (2,), ()), 0, 3)       # N leads: E's spade beats N's, S is never reached
     (3, 14)
     """
+    return _close(_extremes(seqs, n), leader, n, allowed)
+
+
+def _extremes(seqs, n: int):
+    """``(first, last)``: ``first[s][p]`` / ``last[s][p]`` is the position of ``p``'s lowest /
+    highest card in the owner sequence of suit ``s`` (``-1`` when void)."""
     first = []
     last = []
     for seq in seqs:
@@ -577,9 +593,16 @@ def _reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
                 la[o] = top - rev.index(o)
         first.append(f)
         last.append(la)
+    return first, last
+
+
+def _close(extremes, leader: int, n: int, allowed=None) -> tuple[int, int]:
+    """The closure of :func:`_reach` from the suit extremes of :func:`_extremes`."""
+    first, last = extremes
+    full = (1 << n) - 1
     rmask = 1 << leader
     todo = [leader]
-    while todo:
+    while todo and rmask != full:
         lead = todo.pop()
         for s in range(NSUITS):
             lo = first[s][lead]
@@ -592,7 +615,8 @@ def _reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
                     todo.append(p)
     dead = 0
     for s in range(NSUITS):
-        if all(first[s][p] < 0 for p in range(n) if (rmask >> p) & 1):
+        fs = first[s]
+        if all(fs[p] < 0 for p in range(n) if (rmask >> p) & 1):
             dead |= 1 << s
     return rmask, dead
 
@@ -618,13 +642,8 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
     [(0, (1, 0, 0, 0)), (1, (0, 1, 0, 0))]
     """
     out = None
+    leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
     for p in range(n):
-        mine = hold[p]
-        if not any(mine):
-            continue
-        if any(hold[q][s] > mine[s] for q in range(n) if q != p and (rmask is None or (rmask >> q) & 1)
-               for s in range(len(mine))):
-            continue
         row = []
         for seq in seqs:
             k = len(seq)
@@ -637,10 +656,14 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
                     break
                 k -= 1
             row.append(run)
-        if any(row):
-            if out is None:
-                out = []
-            out.append((p, tuple(row) + (0,) * (NSUITS - len(row))))
+        if not any(row):
+            continue
+        mine = hold[p]
+        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
+            continue
+        if out is None:
+            out = []
+        out.append((p, tuple(row) + (0,) * (NSUITS - len(row))))
     return out
 
 
