@@ -125,7 +125,7 @@ class PlaySearch:
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
-                 refute_after: int = 1000):
+                 refute_after: int = 500):
         self.n = players
         self.refute = refute
         self.refute_after = refute_after
@@ -155,6 +155,8 @@ class PlaySearch:
         if remaining % self.n:
             raise ValueError("every player must hold the same number of cards")
         tricks = remaining // self.n
+        if self.refute and self._refuted_at_root(seqs, leader, counts, tricks):
+            return None
         # Restarts: a first dive with the plain move ordering, then dives with shuffled
         # ties and growing node budgets (the Luby schedule).  Positions proved to fail are
         # kept across restarts, so the last dive is an ordinary complete search.
@@ -228,6 +230,15 @@ class PlaySearch:
                 return [trick] + rest
         self._fail(key, raw)
         return None
+
+    def _refuted_at_root(self, seqs, leader, counts, tricks_left) -> bool:
+        """The refutation rules once, at the start (cheap, and some deals end right there)."""
+        n = self.n
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+        legal = _reach(seqs, leader, n, self._accepts(counts, used))
+        low = _forced_wins(seqs, hold, n, legal[0])
+        return not self._feasible(counts, hold, tricks_left, legal, low)
 
     def _fail(self, key, raw) -> None:
         """Record a proved failure under the position's canonical key (and its plain one)."""

@@ -58,15 +58,16 @@ class SolverOptions:
       and the transposition key that merges cards which can no longer matter).  On by
       default; off, the search is the plain one (same verdicts, far slower to prove some
       deals lost);
-    * ``refute_after`` — the rules start after this many positions (most won deals are won
-      sooner, and the rules cost time at every position).
+    * ``refute_after`` — the rules are checked once at the start, then at every position
+      after this many positions (most won deals are won sooner, and the rules cost time at
+      every position).
     """
 
     endgame: int = 0
     restart_base: int | None = 1000
     check_certificate: bool = True
     refute: bool = True
-    refute_after: int = 1000
+    refute_after: int = 500
 
 
 DEFAULT_OPTIONS = SolverOptions()
