@@ -363,7 +363,8 @@ def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
         rmask, dead = _reach(seqs, leader, n, allowed_matrix(counts, n))
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         low = _forced_wins(seqs, hold, n, rmask) or []
-        caps = [sum(hold[p][s] for p in range(n) if (rmask >> p) & 1) for s in range(NS)]
+        # a suit is led at most as often as the longest holding of it among possible leaders
+        caps = [max(hold[p][s] if (rmask >> p) & 1 else 0 for p in range(n)) for s in range(NS)]
         for inc in outcomes(seqs, leader, n):
             final = tuple(c + i for c, i in zip(counts, inc))
             if not legal_final(final, n):

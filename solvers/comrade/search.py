@@ -279,7 +279,9 @@ class PlaySearch:
         the three-suit rule only for players who already have three suits.  With
         ``reach`` (see :func:`_reach`) a player who can never win a trick again wins
         none, a suit nobody who can lead holds is never led again, and a suit is led
-        at most as often as the players who can lead hold cards of it.  With ``low``
+        at most as many more times as the longest holding of it among the players who
+        can lead (each trick led in a suit takes one card of it from every player who
+        still has one, so after that many all of them are void in it).  With ``low``
         (see :func:`_forced_wins`) player ``p`` wins at least ``low[p][s]`` more tricks
         led in ``s``: a suit they are forced to win in counts against their three suits.
         """
@@ -288,7 +290,7 @@ class PlaySearch:
             rmask, dead = reach[0], reach[1]
             hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
                     for p in range(n)]
-            caps = [sum(hold[p][s] for p in range(n) if (rmask >> p) & 1) for s in range(NSUITS)]
+            caps = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
         else:
             caps = None
         if self.target is not None:
