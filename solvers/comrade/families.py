@@ -9,8 +9,8 @@ below are built so that many of them cannot be won, and proving it takes an argu
 * :func:`tops_deal` — one player holds the top cards of every suit, with a few swapped
   away to the others: the all-tops deal is refuted at once, a few swaps make the proof deep;
 * :func:`shape_deal` — extreme shapes: each suit goes mostly to one player (long suits, voids);
-* :func:`three_balanced_deal` — 3 players, four cards-ranks in layers (each player three
-  cards of every suit, one player all the kings), like the 3-player deal quoted in the issue.
+* :func:`three_balanced_deal` — 3 players with balanced hands (three cards of every suit
+  each) and one player holding every king, like the 3-player deal quoted in the issue.
 
 :data:`ISSUE_DEALS` are the deals quoted in issue 15, with their dealers.
 :func:`hard_jobs` lists the benchmark's ``(deal, dealer, family)`` triples.
