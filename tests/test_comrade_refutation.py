@@ -376,3 +376,19 @@ def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
             assert all(sum(inc[p * NS + s] for p in range(n)) <= caps[s] for s in range(NS))
             for p, row in low:
                 assert all(inc[p * NS + s] >= row[s] for s in range(NS))
+
+
+@pytest.mark.parametrize("deal,dealer", MINI[::3], ids=[f"{d.to_pbn()}@{x}" for d, x in MINI[::3]])
+def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
+    """With the bids fixed the rules read the bids instead of the bid-card limits; every
+    fixed bid that fits the cards gets the same verdict with the rules on and off, and
+    the deal is won exactly when one of them is."""
+    from solvers.comrade import holdings
+    from solvers.comrade.bids import iter_legal_bids
+    eager, plain = SolverOptions(refute_after=0), SolverOptions(refute=False)
+    won = False
+    for bids in iter_legal_bids(deal.variant, deal.total, upper=holdings(deal)):
+        a = solve(deal, dealer, bids=bids, time_limit=None, options=eager).verdict
+        assert a == solve(deal, dealer, bids=bids, time_limit=None, options=plain).verdict
+        won |= a == "win"
+    assert won == brute_force_winnable(deal, dealer)
