@@ -35,3 +35,24 @@ def test_static_html_matches_the_result():
     result = solve("N:A.K.. K.A.. Q.Q.. J.J..", 0)
     html = result_html(result)
     assert html.startswith(result.verdict_html()) and "SA" not in html or "♠" in html
+
+
+def test_every_input_change_clears_the_old_verdict():
+    """Issue 11: a verdict must never stand under hands it was not computed for."""
+    w = ComradeSolverWidget("N:A.K.. K.A.. Q.Q.. J.J..")
+    w.solve_button.click()
+    assert "Win" in w.verdict.value and w.result is not None
+    w.pbn.value = AKQ                      # paste a new (unwinnable) deal, no Solve
+    assert "Win" not in w.verdict.value and w.certificate.value == "" and w.result is None
+    assert "press <b>Solve</b>" in w.verdict.value
+    w.solve_button.click()
+    assert "No win" in w.verdict.value
+    w.dealer.value = 1                     # another dealer: the proof was for dealer 0
+    assert "No win" not in w.verdict.value and w.result is None
+    w.solve_button.click()
+    assert "No win" in w.verdict.value
+    w.bids.value = "S6 / H3 / D2 / S1 C1"  # fixed bids: a different question
+    assert "No win" not in w.verdict.value and w.result is None
+    w.solve_button.click()
+    w.random_button.click()                # a random deal replaces the text, so it clears too
+    assert w.result is None and w.certificate.value == ""

@@ -117,12 +117,18 @@ class PlaySearch:
 
     ``max_value`` and ``max_suits`` are the bid-card limits; ``target`` (flattened
     ``p * 4 + s``) fixes the bids, so the counts must reach exactly those numbers.
+    ``refute`` switches on the refutation rules (:func:`_reach`, :func:`_forced_wins`,
+    :func:`_canonical_key`) once the search has visited ``refute_after`` positions: they
+    cost time at every position, and most won deals are won before that.
     """
 
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
-                 endgame: int = 0, restart_base: int | None = 1000):
+                 endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
+                 refute_after: int = 500):
         self.n = players
+        self.refute = refute
+        self.refute_after = refute_after
         self.endgame = endgame
         self.restart_base = restart_base
         self._rng: random.Random | None = None
@@ -134,6 +140,7 @@ class PlaySearch:
         self.nodes = 0
         self.failed: set = set()
         self._suit_memo: dict = {}
+        self._reach_memo: dict = {}    # (seqs, leader) -> _reach(...)
         self._deadline = float("inf")
         self._ends: dict = {}          # (seqs, leader) -> frozenset of packed increment matrices
         self._legal: dict = {}         # packed final matrix -> bool
@@ -148,6 +155,8 @@ class PlaySearch:
         if remaining % self.n:
             raise ValueError("every player must hold the same number of cards")
         tricks = remaining // self.n
+        if self.refute and self._refuted_at_root(seqs, leader, counts, tricks):
+            return None
         # Restarts: a first dive with the plain move ordering, then dives with shuffled
         # ties and growing node budgets (the Luby schedule).  Positions proved to fail are
         # kept across restarts, so the last dive is an ordinary complete search.
@@ -172,13 +181,36 @@ class PlaySearch:
             return [] if self._final_ok(counts) else None
         if tricks_left <= self.endgame:
             return self._endgame(seqs, leader, counts, tricks_left)
-        key = (seqs, leader, counts)
-        if key in self.failed:
-            return None
         n = self.n
+        key = raw = (seqs, leader, counts)
+        failed = self.failed
+        if raw in failed:
+            return None
+        reach = None
+        refute = self.refute and self.nodes > self.refute_after
+        if refute:
+            pos = (seqs, leader)
+            got = self._reach_memo.get(pos)
+            if got is None:
+                ext = _extremes(seqs, n)
+                got = self._reach_memo[pos] = (_close(ext, leader, n), ext)
+            reach, ext = got
+            key = _canonical_key(seqs, leader, counts, reach)
+            if key is not raw:
+                if key in failed:
+                    failed.add(raw)
+                    return None
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
-        if not self._feasible(counts, hold, tricks_left):
-            self.failed.add(key)
+        low = None
+        legal = reach
+        if refute:
+            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+            ok = self._accepts(counts, used)
+            if not all(all(row) for row in ok):
+                legal = _close(ext, leader, n, ok)
+            low = _forced_wins(seqs, hold, n, legal[0])
+        if not self._feasible(counts, hold, tricks_left, legal, low):
+            self._fail(key, raw)
             return None
         forced = self._forced_line(seqs, leader, hold[leader])
         if forced is not None:
@@ -187,17 +219,32 @@ class PlaySearch:
                 final[leader * NSUITS + s] += hold[leader][s]
             if self._final_ok(final):
                 return forced
-            self.failed.add(key)
+            self._fail(key, raw)
             return None
-        for s, winner, trick in self._ordered_tricks(seqs, leader, counts):
+        for s, winner, trick in self._ordered_tricks(seqs, leader, counts, reach):
             i = winner * NSUITS + s
             child_counts = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
             child_seqs = _remove(seqs, trick)
             rest = self._search(child_seqs, winner, child_counts, tricks_left - 1)
             if rest is not None:
                 return [trick] + rest
-        self.failed.add(key)
+        self._fail(key, raw)
         return None
+
+    def _refuted_at_root(self, seqs, leader, counts, tricks_left) -> bool:
+        """The refutation rules once, at the start (cheap, and some deals end right there)."""
+        n = self.n
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+        legal = _reach(seqs, leader, n, self._accepts(counts, used))
+        low = _forced_wins(seqs, hold, n, legal[0])
+        return not self._feasible(counts, hold, tricks_left, legal, low)
+
+    def _fail(self, key, raw) -> None:
+        """Record a proved failure under the position's canonical key (and its plain one)."""
+        self.failed.add(key)
+        if key is not raw:
+            self.failed.add(raw)
 
     # -- legality of counts ----------------------------------------------------------
     def _final_ok(self, counts) -> bool:
@@ -224,14 +271,28 @@ class PlaySearch:
         return [[(c < mv) if c else (used[p] < ms)
                  for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
 
-    def _feasible(self, counts, hold, tricks_left) -> bool:
+    def _feasible(self, counts, hold, tricks_left, reach=None, low=None) -> bool:
         """Can the remaining tricks still be shared out so that the final counts are legal?
 
         A relaxation: each player wins at most as many tricks of a suit as they hold
         cards of it; the per-suit rules (values, distinct values) are handled exactly,
-        the three-suit rule only for players who already have three suits.
+        the three-suit rule only for players who already have three suits.  With
+        ``reach`` (see :func:`_reach`) a player who can never win a trick again wins
+        none, a suit nobody who can lead holds is never led again, and a suit is led
+        at most as many more times as the longest holding of it among the players who
+        can lead (each trick led in a suit takes one card of it from every player who
+        still has one, so after that many all of them are void in it).  With ``low``
+        (see :func:`_forced_wins`) player ``p`` wins at least ``low[p][s]`` more tricks
+        led in ``s``: a suit they are forced to win in counts against their three suits.
         """
         n = self.n
+        if reach is not None:
+            rmask, dead = reach[0], reach[1]
+            hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
+                    for p in range(n)]
+            caps = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
+        else:
+            caps = None
         if self.target is not None:
             t = self.target
             for p in range(n):
@@ -239,19 +300,39 @@ class PlaySearch:
                     need = t[p * NSUITS + s] - counts[p * NSUITS + s]
                     if need < 0 or need > hold[p][s]:
                         return False
+            if caps is not None:
+                for s in range(NSUITS):
+                    if sum(t[p * NSUITS + s] - counts[p * NSUITS + s] for p in range(n)) > caps[s]:
+                        return False
+            if low is not None:
+                for p, row in low:
+                    for s in range(NSUITS):
+                        if t[p * NSUITS + s] - counts[p * NSUITS + s] < row[s]:
+                            return False
             return True
         mv, ms = self.max_value, self.max_suits
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+        lbs = [(0,) * NSUITS] * n
+        if low is not None:
+            for p, row in low:
+                lbs[p] = row
+                fresh = sum(1 for s in range(NSUITS) if row[s] and not counts[p * NSUITS + s])
+                if used[p] + fresh > ms:
+                    return False
+                used[p] += fresh       # forced suits are as good as used
         reach = 1                      # bit k set: k further tricks can be absorbed so far
         memo = self._suit_memo
         for s in range(NSUITS):
             cs = tuple(counts[p * NSUITS + s] for p in range(n))
-            ubs = tuple(0 if (c == 0 and used[p] >= ms) else min(hold[p][s], mv - c)
+            ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s]) else min(hold[p][s], mv - c)
                         for p, c in enumerate(cs))
-            key = (cs, ubs)
+            ls = tuple(lbs[p][s] for p in range(n))
+            key = (cs, ubs, ls)
             mask = memo.get(key)
             if mask is None:
-                mask = memo[key] = _suit_additions(cs, ubs)
+                mask = memo[key] = _suit_additions(cs, ubs, ls)
+            if caps is not None:
+                mask &= (2 << caps[s]) - 1
             if not mask:
                 return False
             new = 0
@@ -383,10 +464,13 @@ class PlaySearch:
                 yield s, winner, trick
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, seqs, leader, counts):
-        """Every distinct trick (up to equivalent cards) whose winner may take it, best first."""
+    def _ordered_tricks(self, seqs, leader, counts, reach=None):
+        """Every distinct trick (up to equivalent cards) whose winner may take it, best first.
+
+        With ``reach`` (:func:`_reach`) the cards that can never matter again are merged
+        into one choice each (see :func:`_runs`)."""
         n = self.n
-        runs = _runs(seqs, n)
+        runs = _runs(seqs, n) if reach is None else _runs(seqs, n, reach[0], reach[1])
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         ok = self._accepts(counts, used)
         order = [(leader + k) % n for k in range(1, n)]
@@ -398,7 +482,8 @@ class PlaySearch:
             if not any(ok[p][s] for p in range(n)):
                 continue
             col = [counts[p * NSUITS + s] for p in range(n)]
-            for winner, trick in _suit_tricks(runs, s, leader, lead_runs, order):
+            for winner, trick in _suit_tricks(runs, s, leader, lead_runs, order,
+                                              0 if reach is None else reach[1]):
                 if not ok[winner][s]:
                     continue
                 c = col[winner]
@@ -419,9 +504,14 @@ class PlaySearch:
             yield s, winner, trick
 
 
-def _runs(seqs, n: int) -> list[list[list[int]]]:
+def _runs(seqs, n: int, rmask: int | None = None, dead: int = 0) -> list[list[list[int]]]:
     """``runs[suit][player]``: the positions of the top card of each run of equivalent
-    cards (adjacent in the suit's remaining order, same owner) that ``player`` holds."""
+    cards (adjacent in the suit's remaining order, same owner) that ``player`` holds.
+
+    With ``rmask`` (the players who can still win a trick, :func:`_reach`) every other
+    player's cards of one suit count as a single run: they lie below all cards of the
+    suit held by players who can lead it, so which of them is played never matters,
+    only how many are left.  (A suit in ``dead`` is held by such players only.)"""
     runs = [[[] for _ in range(n)] for _ in range(NSUITS)]
     for s in range(NSUITS):
         seq = seqs[s]
@@ -429,26 +519,47 @@ def _runs(seqs, n: int) -> list[list[list[int]]]:
         for i, o in enumerate(seq):
             if i == last or seq[i + 1] != o:
                 runs[s][o].append(i)
+    if rmask is not None:
+        for p in range(n):
+            if not (rmask >> p) & 1:
+                for s in range(NSUITS):
+                    r = runs[s][p]
+                    if len(r) > 1:
+                        runs[s][p] = r[:1]
     return runs
 
 
-def _follow_options(runs, s: int, order) -> list[list[tuple[int, int, int]]]:
+def _follow_options(runs, s: int, order, dead: int = 0) -> list[list[tuple[int, int, int]]]:
     """For each follower in ``order``, the card runs they may play to a trick led in suit ``s``:
-    their runs of ``s`` (must follow), or any run of another suit when void in ``s``."""
+    their runs of ``s`` (must follow), or any run of another suit when void in ``s``.
+    Cards of the suits in the bit mask ``dead`` are never led again, so they are only
+    discards and one of them stands for all."""
     options = []
     for f in order:
         r = runs[s][f]
         if r:
             options.append([(f, s, i) for i in r])
         else:
-            options.append([(f, t, i) for t in range(NSUITS) if t != s for i in runs[t][f]])
+            opts = []
+            discard = False
+            for t in range(NSUITS):
+                if t == s:
+                    continue
+                if (dead >> t) & 1:
+                    if discard or not runs[t][f]:
+                        continue
+                    discard = True
+                    opts.append((f, t, runs[t][f][0]))
+                else:
+                    opts.extend((f, t, i) for i in runs[t][f])
+            options.append(opts)
     return options
 
 
-def _suit_tricks(runs, s: int, leader: int, lead_runs, order):
+def _suit_tricks(runs, s: int, leader: int, lead_runs, order, dead: int = 0):
     """Every trick (up to equivalent cards) that ``leader`` can lead in suit ``s``, as
     ``(winner, trick)``; a trick is the tuple of ``(player, suit, run position)`` in play order."""
-    options = _follow_options(runs, s, order)
+    options = _follow_options(runs, s, order, dead)
     for i0 in lead_runs:
         lead = (leader, s, i0)
         for combo in product(*options):
@@ -457,6 +568,146 @@ def _suit_tricks(runs, s: int, leader: int, lead_runs, order):
                 if t == s and i > best:
                     best, winner = i, f
             yield winner, (lead,) + combo
+
+
+def _reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
+    """Who can still win a trick, and which suits can still be led: ``(rmask, dead)``.
+
+    A player can win a trick led by ``L`` in suit ``s`` only with a card of ``s`` above
+    the card ``L`` leads, so above ``L``'s lowest card of ``s``; cards only leave the
+    hands, so if no card of ``p`` beats ``L``'s lowest now, none ever will.  Closing
+    ``{leader}`` under this gives bit mask ``rmask``: every player who will ever win a
+    trick, and so lead, is in it (an over-approximation, never too small).  ``dead``
+    holds a bit per suit that no player of ``rmask`` has: such a suit is never led again.
+
+    With ``allowed[p][s]`` (may ``p`` still win a trick led in ``s`` without breaking the
+    bid rules?) only allowed wins count: the masks then describe every *winning*
+    continuation (a play where a player wins a trick they may not is lost anyway).
+
+    >>> _reach(((0, 1), (), (2,), ()), 0, 3)       # N leads: E's spade beats N's, S is never reached
+    (3, 14)
+    """
+    return _close(_extremes(seqs, n), leader, n, allowed)
+
+
+def _extremes(seqs, n: int):
+    """``(first, last)``: ``first[s][p]`` / ``last[s][p]`` is the position of ``p``'s lowest /
+    highest card in the owner sequence of suit ``s`` (``-1`` when void)."""
+    first = []
+    last = []
+    for seq in seqs:
+        f = [-1] * n
+        la = [-1] * n
+        if seq:
+            rev = seq[::-1]
+            top = len(seq) - 1
+            for o in set(seq):
+                f[o] = seq.index(o)
+                la[o] = top - rev.index(o)
+        first.append(f)
+        last.append(la)
+    return first, last
+
+
+def _close(extremes, leader: int, n: int, allowed=None) -> tuple[int, int]:
+    """The closure of :func:`_reach` from the suit extremes of :func:`_extremes`."""
+    first, last = extremes
+    full = (1 << n) - 1
+    rmask = 1 << leader
+    todo = [leader]
+    while todo and rmask != full:
+        lead = todo.pop()
+        for s in range(NSUITS):
+            lo = first[s][lead]
+            if lo < 0:
+                continue
+            hi = last[s]
+            for p in range(n):
+                if hi[p] > lo and not (rmask >> p) & 1 and (allowed is None or allowed[p][s]):
+                    rmask |= 1 << p
+                    todo.append(p)
+    dead = 0
+    for s in range(NSUITS):
+        fs = first[s]
+        if all(fs[p] < 0 for p in range(n) if (rmask >> p) & 1):
+            dead |= 1 << s
+    return rmask, dead
+
+
+def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
+    """Tricks some players are sure to win: ``[(player, (s, h, d, c)), ...]`` or ``None``.
+
+    A player who holds, in every suit, at least as many cards as each other player can
+    never discard: each trick led in a suit takes one card of it from every holder,
+    others may discard but the player may not (they are never void while a suit they
+    lack is led), so they stay at least as long in every suit.  Every card of such a
+    player is played to a trick of its own suit; a card above all other cards left in
+    its suit (the player's top run of the suit) then wins that trick.  So the player
+    wins at least as many more tricks led in each suit as that top run is long.
+
+    With ``rmask`` (the players who may still win a trick in a winning continuation,
+    :func:`_reach` with ``allowed``) only those players count: only they lead, so the
+    player must hold at least as many cards as each of them, and a card above all their
+    cards of the suit wins (a higher card of anyone else would win a trick its holder may
+    not).  The claim is then about every winning continuation.
+
+    >>> _forced_wins(((1, 0), (0, 1)), [[1, 1], [1, 1]], 2)   # 2 players, 2 suits (S, H)
+    [(0, (1, 0, 0, 0)), (1, (0, 1, 0, 0))]
+    """
+    out = None
+    leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
+    for p in range(n):
+        row = []
+        for seq in seqs:
+            k = len(seq)
+            run = 0
+            while k:
+                o = seq[k - 1]
+                if o == p:
+                    run += 1
+                elif rmask is None or (rmask >> o) & 1:
+                    break
+                k -= 1
+            row.append(run)
+        if not any(row):
+            continue
+        mine = hold[p]
+        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
+            continue
+        if out is None:
+            out = []
+        out.append((p, tuple(row) + (0,) * (NSUITS - len(row))))
+    return out
+
+
+def _canonical_key(seqs, leader: int, counts, reach) -> tuple:
+    """The transposition key of a position, with the cards that can never matter merged.
+
+    With ``(rmask, dead) = reach``: in a suit that can still be led, the cards of players
+    outside ``rmask`` all lie below the cards of the players who can lead it, never win,
+    and only their number per player matters (they are sorted); a card of a ``dead`` suit
+    is only ever a discard, so only how many such cards each player holds matters.  Two
+    positions with the same key have the same futures (same tricks won by the same
+    players in the same suits), so one failure proves the other.
+    """
+    rmask, dead = reach
+    if dead == 0 and rmask == (1 << len(counts) // NSUITS) - 1:
+        return (seqs, leader, counts)
+    n = len(counts) // NSUITS
+    out = []
+    spare = [0] * n
+    for s in range(NSUITS):
+        seq = seqs[s]
+        if (dead >> s) & 1:
+            for o in seq:
+                spare[o] += 1
+            out.append(())
+            continue
+        k = 0
+        while k < len(seq) and not (rmask >> seq[k]) & 1:
+            k += 1
+        out.append(tuple(sorted(seq[:k])) + seq[k:] if k > 1 else seq)
+    return (tuple(out), leader, counts, rmask, tuple(spare))
 
 
 def _remove(seqs, trick):
@@ -476,19 +727,21 @@ def _remove(seqs, trick):
     return tuple(out)
 
 
-def _suit_additions(cs: tuple[int, ...], ubs: tuple[int, ...]) -> int:
+def _suit_additions(cs: tuple[int, ...], ubs: tuple[int, ...], lbs: tuple[int, ...] | None = None) -> int:
     """Bit mask of the numbers of further tricks one suit can absorb.
 
-    Player ``p`` has ``cs[p]`` tricks of the suit and may win at most ``ubs[p]`` more;
-    a final value is 0 (only if ``cs[p]`` is 0) or between ``cs[p]`` and ``cs[p] + ubs[p]``,
-    and the nonzero final values must be different (one bid card per value).
+    Player ``p`` has ``cs[p]`` tricks of the suit and may win at most ``ubs[p]`` more
+    (and must win at least ``lbs[p]`` more); a final value is 0 (only if ``cs[p]`` and
+    ``lbs[p]`` are 0) or between ``cs[p] + lbs[p]`` and ``cs[p] + ubs[p]``, and the
+    nonzero final values must be different (one bid card per value).
     ``ubs`` already respects the largest bid value.
     """
     choices = []
-    for c, u in zip(cs, ubs):
-        lo = c if c else 1
+    for k, (c, u) in enumerate(zip(cs, ubs)):
+        lb = 0 if lbs is None else lbs[k]
+        lo = max(c + lb, 1)
         opts = list(range(lo, c + u + 1))
-        if c == 0:
+        if c == 0 and lb == 0:
             opts.append(0)
         choices.append(opts)
     base = sum(cs)

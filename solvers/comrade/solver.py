@@ -52,12 +52,22 @@ class SolverOptions:
     * ``restart_base`` — node budget unit of the restarts (Luby schedule); ``None``
       searches once, with no restarts;
     * ``check_certificate`` — replay every win through :class:`~cardgames.comrade.ComradeGame`
-      before returning it (the default; switch off only to time the search alone).
+      before returning it (the default; switch off only to time the search alone);
+    * ``refute`` — the refutation rules of :mod:`solvers.comrade.search` (who can still win
+      a trick, suits never led again, tricks a player who cannot discard is forced to win,
+      and the transposition key that merges cards which can no longer matter).  On by
+      default; off, the search is the plain one (same verdicts, far slower to prove some
+      deals lost);
+    * ``refute_after`` — the rules are checked once at the start, then at every position
+      after this many positions (most won deals are won sooner, and the rules cost time at
+      every position).
     """
 
     endgame: int = 0
     restart_base: int | None = 1000
     check_certificate: bool = True
+    refute: bool = True
+    refute_after: int = 500
 
 
 DEFAULT_OPTIONS = SolverOptions()
@@ -235,7 +245,8 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
     seqs, ranks = position_from_hands(hands)
     target = None if fixed is None else [v for row in fixed for v in row]
     search = PlaySearch(deal.players, max(variant.bid_values), variant.max_suits, target=target,
-                        time_limit=time_limit, endgame=options.endgame, restart_base=options.restart_base)
+                        time_limit=time_limit, endgame=options.endgame, restart_base=options.restart_base,
+                        refute=options.refute, refute_after=options.refute_after)
     try:
         line = search.run(seqs, dealer)
     except SearchTimeout:

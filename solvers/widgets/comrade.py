@@ -31,7 +31,16 @@ class ComradeSolverWidget(W.VBox):
     * the PBN text box (or *Deal at random* with a seed and a hand size),
     * the dealer, and optional fixed bids (``"S6 / H3 / D2 / S1 C1"``),
     * *Solve* shows the verdict (``verdict`` HTML, the demo result) and the certificate.
+
+    A verdict belongs to the inputs it was computed for: any change of the deal, the
+    dealer or the fixed bids clears the verdict, the certificate and :attr:`result`
+    (an old answer never stands under new hands).
     """
+
+    PROMPT = ("<i>Press <b>Solve</b> to ask: could perfect cooperation, with all hands "
+              "visible, win this deal?</i>")
+    STALE = ("<i>The deal, dealer or bids changed: press <b>Solve</b> for the verdict "
+             "on the new input.</i>")
 
     def __init__(self, deal: "Deal | str | None" = None, dealer: int = 0, time_limit: float = 10.0):
         deal = Deal.random(1) if deal is None else Deal.from_pbn(deal)
@@ -49,12 +58,13 @@ class ComradeSolverWidget(W.VBox):
                            layout=W.Layout(width="60%"))
         self.solve_button = W.Button(description="Solve", button_style="primary", icon="search")
         self.hands = W.HTML(deal_html(deal))
-        self.verdict = W.HTML("<i>Press <b>Solve</b> to ask: could perfect cooperation, with all hands "
-                              "visible, win this deal?</i>")
+        self.verdict = W.HTML(self.PROMPT)
         self.certificate = W.HTML()
         self.random_button.on_click(guarded(self.out)(self._on_random))
         self.solve_button.on_click(guarded(self.out)(self._on_solve))
         self.pbn.observe(guarded(self.out)(self._on_pbn), names="value")
+        for control in (self.pbn, self.dealer, self.bids):
+            control.observe(guarded(self.out)(self._clear), names="value")
         mark_demo(self.solve_button, self.verdict)
         super().__init__([
             self.pbn,
@@ -69,6 +79,12 @@ class ComradeSolverWidget(W.VBox):
     def _dealer_options(deal: Deal) -> list[tuple[str, int]]:
         letters = deal.variant.seat_letters
         return [(f"{i} ({letters[i]})", i) for i in range(deal.players)]
+
+    def _clear(self, change=None) -> None:
+        """Forget the last answer: it was for other inputs."""
+        self.result = None
+        self.verdict.value = self.STALE
+        self.certificate.value = ""
 
     def _on_pbn(self, change=None) -> None:
         try:
@@ -94,6 +110,7 @@ class ComradeSolverWidget(W.VBox):
             result = solve(self.pbn.value, self.dealer.value, self.bids.value.strip() or None,
                            time_limit=self.time_limit)
         except ValueError as e:
+            self.result = None
             self.verdict.value = f"<div style='color:#b03a2e;font-weight:600'>Cannot solve: {e}</div>"
             self.certificate.value = ""
             return

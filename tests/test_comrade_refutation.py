@@ -1,0 +1,394 @@
+"""The refutation rules of the Comrade search, each against a plainly written brute force.
+
+The brute force here plays out every legal trick card by card on the search's own small
+picture of a position (owner sequences per suit, lowest card first; see
+``solvers/comrade/search.py``) and shares no code with the search.  Each rule is a claim
+about *every* play from a position; the tests check the claim on seeded mini positions:
+
+* :func:`_reach` — every player who ever wins a trick is in ``rmask``; no suit of ``dead``
+  is ever led;
+* :func:`_forced_wins` — a player who can never discard wins at least the promised tricks;
+* :func:`_canonical_key` — positions with the same key have the same achievable counts;
+* the solver on mini deals of the hard families agrees with the exhaustive search of
+  ``tests/test_comrade_solver_brute.py``, with the rules on from the first position and off.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from cardgames.cards import SUITS, Card
+from cardgames.comrade import Deal, variant_for
+from solvers.comrade import SolverOptions, solve
+from solvers.comrade.families import ISSUE_DEALS, split_deal, three_balanced_deal, tops_deal
+from solvers.comrade.search import _canonical_key, _forced_wins, _reach
+
+from test_comrade_solver_brute import brute_force_winnable
+
+NS = 4
+
+
+# -- a plain brute force on owner sequences ---------------------------------------------
+
+def all_tricks(seqs, leader, n):
+    """Every legal trick, card by card: a list of ((player, suit, index), ...) in play order."""
+    def cards_of(p):
+        return [(s, i) for s in range(NS) for i, o in enumerate(seqs[s]) if o == p]
+
+    tricks = []
+    for s0, i0 in cards_of(leader):
+        partial = [[(leader, s0, i0)]]
+        for k in range(1, n):
+            f = (leader + k) % n
+            mine = cards_of(f)
+            follow = [c for c in mine if c[0] == s0] or mine
+            partial = [t + [(f, s, i)] for t in partial for s, i in follow]
+        tricks.extend(partial)
+    return tricks
+
+
+def after(seqs, trick):
+    gone = {(s, i) for _, s, i in trick}
+    return tuple(tuple(o for i, o in enumerate(seqs[s]) if (s, i) not in gone) for s in range(NS))
+
+
+def winner(trick):
+    led = trick[0][1]
+    return max((i, p) for p, s, i in trick if s == led)[1]
+
+
+@lru_cache(maxsize=None)
+def outcomes(seqs, leader, n):
+    """Every increment matrix (tuple, cell p * 4 + s) a complete play from here produces."""
+    if not any(seqs):
+        return frozenset([(0,) * (n * NS)])
+    out = set()
+    for trick in all_tricks(seqs, leader, n):
+        w = winner(trick)
+        cell = w * NS + trick[0][1]
+        for rest in outcomes(after(seqs, trick), w, n):
+            out.add(rest[:cell] + (rest[cell] + 1,) + rest[cell + 1:])
+    return frozenset(out)
+
+
+@lru_cache(maxsize=None)
+def ever(seqs, leader, n):
+    """(players who win some trick, suits led in some trick) over every play from here."""
+    if not any(seqs):
+        return frozenset(), frozenset()
+    winners, led = set(), set()
+    for trick in all_tricks(seqs, leader, n):
+        w = winner(trick)
+        winners.add(w)
+        led.add(trick[0][1])
+        a, b = ever(after(seqs, trick), w, n)
+        winners |= a
+        led |= b
+    return frozenset(winners), frozenset(led)
+
+
+def random_position(rng, n, size, suits=NS, balanced=False):
+    """Owner sequences of a mini position: ``size`` cards per player over ``suits`` suits."""
+    if balanced:                              # every player the same number of each suit
+        per = [size // suits + (1 if s < size % suits else 0) for s in range(suits)]
+        seqs = []
+        for s in range(NS):
+            owners = [p for p in range(n) for _ in range(per[s])] if s < suits else []
+            rng.shuffle(owners)
+            seqs.append(tuple(owners))
+        return tuple(seqs)
+    cards = [(s, r) for s in range(suits) for r in range(n * size)]
+    rng.shuffle(cards)
+    seqs = [[] for _ in range(NS)]
+    for p in range(n):
+        for s, r in cards[p * size:(p + 1) * size]:
+            seqs[s].append((r, p))
+    return tuple(tuple(p for _, p in sorted(x)) for x in seqs)
+
+
+POSITIONS = []
+_rng = random.Random(15)
+for _k in range(120):
+    _n = 3 if _k % 3 == 0 else 4
+    _size = 1 + _k % (4 if _n == 3 else 3)
+    POSITIONS.append((random_position(_rng, _n, _size, suits=1 + _k % 4), _rng.randrange(_n), _n))
+for _k in range(40):                          # balanced hands: the forced-wins rule fires
+    _n = 3 if _k % 2 else 4
+    _size = 2 + _k % 3
+    POSITIONS.append((random_position(_rng, _n, _size, suits=1 + _k % 3, balanced=True), _rng.randrange(_n), _n))
+for _k in range(40):                          # two pairs on disjoint suits: dead suits appear
+    _seqs = [[], [], [], []]
+    _cards = [(s, r) for s in (0, 3) for r in range(4)]
+    _rng.shuffle(_cards)
+    _other = [(s, r) for s in (1, 2) for r in range(4)]
+    _rng.shuffle(_other)
+    _size = 1 + _k % 3
+    for _p, _pile in ((0, _cards[:_size]), (1, _cards[_size:2 * _size]),
+                      (2, _other[:_size]), (3, _other[_size:2 * _size])):
+        for _s, _r in _pile:
+            _seqs[_s].append((_r, _p))
+    POSITIONS.append((tuple(tuple(p for _, p in sorted(x)) for x in _seqs), _rng.randrange(4), 4))
+
+
+def test_the_positions_exercise_every_rule():
+    dead = sum(1 for seqs, leader, n in POSITIONS if _reach(seqs, leader, n)[1] & ~sum(
+        1 << s for s in range(NS) if not seqs[s]))
+    idle = sum(1 for seqs, leader, n in POSITIONS if _reach(seqs, leader, n)[0] != (1 << n) - 1)
+    forced = sum(1 for seqs, leader, n in POSITIONS
+                 if _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
+    assert dead >= 10 and idle >= 20 and forced >= 20
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_reach_never_misses_a_winner_or_a_led_suit(k):
+    seqs, leader, n = POSITIONS[k]
+    rmask, dead = _reach(seqs, leader, n)
+    winners, led = ever(seqs, leader, n)
+    assert all((rmask >> p) & 1 for p in winners)
+    assert (rmask >> leader) & 1
+    assert not any((dead >> s) & 1 for s in led)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_forced_wins_hold_in_every_play(k):
+    seqs, leader, n = POSITIONS[k]
+    low = _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
+    for inc in outcomes(seqs, leader, n):
+        for p, row in low:
+            assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
+
+
+def variants(seqs, leader, n, rng):
+    """Positions that the canonical key merges with ``seqs``: shuffle the cards of players
+    who can never win inside each suit, and move dead-suit cards between dead suits."""
+    rmask, dead = _reach(seqs, leader, n)
+    out = []
+    for _ in range(3):
+        new = []
+        spare = []
+        for s in range(NS):
+            seq = list(seqs[s])
+            if (dead >> s) & 1:
+                spare.extend(seq)
+                new.append(None)
+                continue
+            k = 0
+            while k < len(seq) and not (rmask >> seq[k]) & 1:
+                k += 1
+            head = seq[:k]
+            rng.shuffle(head)
+            new.append(tuple(head + seq[k:]))
+        slots = [s for s in range(NS) if new[s] is None]
+        if slots:
+            rng.shuffle(spare)
+            cut = sorted(rng.randint(0, len(spare)) for _ in slots[:-1])
+            parts = [spare[a:b] for a, b in zip([0] + cut, cut + [len(spare)])]
+            for s, part in zip(slots, parts):
+                new[s] = tuple(part)
+        out.append(tuple(new))
+    return out
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_canonical_key_merges_only_equivalent_positions(k):
+    seqs, leader, n = POSITIONS[k]
+    counts = (0,) * (n * NS)
+    key = _canonical_key(seqs, leader, counts, _reach(seqs, leader, n))
+    for other in variants(seqs, leader, n, random.Random(k)):
+        # the variant must be a position of the same size whose key is the same
+        if _canonical_key(other, leader, counts, _reach(other, leader, n)) == key:
+            assert outcomes(other, leader, n) == outcomes(seqs, leader, n)
+
+
+def test_canonical_keys_of_the_pool_never_merge_different_positions():
+    seen, seen_outcomes = {}, {}
+    merged = 0
+    for seqs, leader, n in POSITIONS:
+        counts = (0,) * (n * NS)
+        for pos in [seqs] + variants(seqs, leader, n, random.Random(len(seqs[0]))):
+            key = _canonical_key(pos, leader, counts, _reach(pos, leader, n))
+            got = outcomes(pos, leader, n)
+            if key in seen:
+                merged += seen[key] != pos
+                assert seen_outcomes[key] == got
+            else:
+                seen[key] = pos
+                seen_outcomes[key] = got
+    assert merged >= 10, "the pool should contain positions the key merges"
+
+
+# -- the whole solver on mini deals of the hard families --------------------------------
+
+def mini_split(seed):
+    """Two pairs on disjoint suits (N, E: spades and clubs; S, W: hearts and diamonds)."""
+    rng = random.Random(seed)
+    size = 2 + seed % 2
+    hands = []
+    for pair in ("SC", "HD"):
+        cards = [Card(s, r) for s in pair for r in range(14 - size, 15)]
+        rng.shuffle(cards)
+        hands.append((cards[:size], cards[size:2 * size]))
+    (n, e), (s, w) = hands
+    return Deal([n, e, s, w])
+
+
+def mini_balanced(seed):
+    """3 players, one card of each of ``k`` suits; one seat holds every top card."""
+    rng = random.Random(seed)
+    k = 2 + seed % 3
+    top = rng.randrange(3)
+    hands = [[], [], []]
+    for s in SUITS[:k]:
+        ranks = rng.sample(range(5, 13), 2)
+        hands[top].append(Card(s, 13))
+        others = [p for p in range(3) if p != top]
+        hands[others[0]].append(Card(s, ranks[0]))
+        hands[others[1]].append(Card(s, ranks[1]))
+    return Deal(hands, variant_for(3))
+
+
+def mini_balanced_two(seed):
+    """4 players, two cards of each of two suits (balanced: nobody ever discards)."""
+    rng = random.Random(seed)
+    hands = [[], [], [], []]
+    for s in "SH":
+        ranks = list(range(7, 15))
+        rng.shuffle(ranks)
+        for p in range(4):
+            hands[p] += [Card(s, r) for r in ranks[2 * p:2 * p + 2]]
+    return Deal(hands)
+
+
+def mini_tops(seed):
+    """North holds the top cards of three suits, then one card swapped with another seat."""
+    rng = random.Random(seed)
+    size = 3
+    deck = [Card(s, r) for s in "SHD" for r in range(15 - size, 15)]
+    tops = sorted(deck, key=lambda c: -c.rank)[:size]
+    rest = [c for c in deck if c not in tops]
+    rest += [Card("C", r) for r in range(2, 2 + 4 * size - len(deck))]
+    rng.shuffle(rest)
+    others = [rest[i * size:(i + 1) * size] for i in range(3)]
+    i, k, j = rng.randrange(size), rng.randrange(3), rng.randrange(size)
+    tops[i], others[k][j] = others[k][j], tops[i]
+    return Deal([tops] + others)
+
+
+MINI = ([(mini_split(s), s % 4) for s in range(14)] + [(mini_balanced(s), s % 3) for s in range(9)]
+        + [(mini_balanced_two(s), s % 4) for s in range(6)] + [(mini_tops(s), s % 4) for s in range(10)])
+
+
+def test_mini_families_include_lost_deals():
+    assert sum(not brute_force_winnable(d, dealer) for d, dealer in MINI) >= 8
+
+
+@pytest.mark.parametrize("deal,dealer", MINI, ids=[f"{d.to_pbn()}@{x}" for d, x in MINI])
+def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
+    expected = "win" if brute_force_winnable(deal, dealer) else "no_win"
+    eager = SolverOptions(refute_after=0)            # the rules from the first position on
+    assert solve(deal, dealer, time_limit=None, options=eager).verdict == expected
+    assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False)).verdict == expected
+
+
+# -- the deals of issue 15 --------------------------------------------------------------
+
+@pytest.mark.parametrize("pbn,dealer,what", [d for d in ISSUE_DEALS if d[2] in ("split pairs", "3 players")])
+def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):
+    result = solve(pbn, dealer, time_limit=60)
+    assert result.verdict == "no_win"
+    # the rules run at every position after SolverOptions.refute_after (500) positions and then
+    # settle it within the first dive of the search (1000 positions); the plain search does not
+    assert result.nodes < 2000
+    eager = solve(pbn, dealer, time_limit=60, options=SolverOptions(refute_after=0))
+    assert eager.verdict == "no_win" and eager.nodes < 500
+
+
+def test_family_generators_are_seeded_and_legal():
+    assert split_deal(3).to_pbn() == split_deal(3).to_pbn() != split_deal(4).to_pbn()
+    assert tops_deal(3, swaps=2).to_pbn() == tops_deal(3, swaps=2).to_pbn()
+    d = three_balanced_deal(5)
+    assert d.players == 3 and all(sum(1 for c in h if c.suit == s) == 3 for h in d.hands for s in SUITS)
+
+
+# -- the same rules restricted to winning continuations (bids already partly used) ------
+
+def legal_final(counts, n):
+    """The digest's legal final bid: values 1-6 (1-4 for 3 players), at most 3 suits per
+    player, different values of one suit for different players."""
+    top = 4 if n == 3 else 6
+    for p in range(n):
+        row = counts[p * NS:(p + 1) * NS]
+        if max(row) > top or sum(1 for v in row if v) > 3:
+            return False
+    for s in range(NS):
+        col = [counts[p * NS + s] for p in range(n) if counts[p * NS + s]]
+        if len(col) != len(set(col)):
+            return False
+    return True
+
+
+def allowed_matrix(counts, n):
+    """May ``p`` win one more trick led in ``s`` (as the search's ``_accepts``, written again)?"""
+    top = 4 if n == 3 else 6
+    out = []
+    for p in range(n):
+        row = counts[p * NS:(p + 1) * NS]
+        used = sum(1 for v in row if v)
+        out.append([row[s] < top if row[s] else used < 3 for s in range(NS)])
+    return out
+
+
+def random_counts(rng, n):
+    """Tricks already won: some players with three suits used, some cells at the top value."""
+    counts = [0] * (n * NS)
+    for p in range(n):
+        kind = rng.randrange(3)
+        if kind == 1:                              # three suits used
+            for s in rng.sample(range(NS), 3):
+                counts[p * NS + s] = rng.randint(1, 2)
+        elif kind == 2:                            # one suit at the largest value
+            counts[p * NS + rng.randrange(NS)] = 4 if n == 3 else 6
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
+    seqs, leader, n = POSITIONS[k]
+    rng = random.Random(1000 + k)
+    for _ in range(3):
+        counts = random_counts(rng, n)
+        rmask, dead = _reach(seqs, leader, n, allowed_matrix(counts, n))
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        low = _forced_wins(seqs, hold, n, rmask) or []
+        # a suit is led at most as often as the longest holding of it among possible leaders
+        caps = [max(hold[p][s] if (rmask >> p) & 1 else 0 for p in range(n)) for s in range(NS)]
+        for inc in outcomes(seqs, leader, n):
+            final = tuple(c + i for c, i in zip(counts, inc))
+            if not legal_final(final, n):
+                continue
+            for p in range(n):
+                for s in range(NS):
+                    if inc[p * NS + s]:
+                        assert (rmask >> p) & 1 and not (dead >> s) & 1
+            assert all(sum(inc[p * NS + s] for p in range(n)) <= caps[s] for s in range(NS))
+            for p, row in low:
+                assert all(inc[p * NS + s] >= row[s] for s in range(NS))
+
+
+@pytest.mark.parametrize("deal,dealer", MINI[::3], ids=[f"{d.to_pbn()}@{x}" for d, x in MINI[::3]])
+def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
+    """With the bids fixed the rules read the bids instead of the bid-card limits; every
+    fixed bid that fits the cards gets the same verdict with the rules on and off, and
+    the deal is won exactly when one of them is."""
+    from solvers.comrade import holdings
+    from solvers.comrade.bids import iter_legal_bids
+    eager, plain = SolverOptions(refute_after=0), SolverOptions(refute=False)
+    won = False
+    for bids in iter_legal_bids(deal.variant, deal.total, upper=holdings(deal)):
+        a = solve(deal, dealer, bids=bids, time_limit=None, options=eager).verdict
+        assert a == solve(deal, dealer, bids=bids, time_limit=None, options=plain).verdict
+        won |= a == "win"
+    assert won == brute_force_winnable(deal, dealer)
