@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.test-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test install pins notebooks benchmarks browser-deps clean
+.PHONY: lab test install pins notebooks benchmarks printables browser-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,11 @@ browser-deps:
 ## make notebooks: re-execute every notebook in place (outputs are committed)
 notebooks: $(TEST_STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+## make printables: classroom PDFs (Kille deck, ordinary-deck table, Comrade bid cards, mini-deal
+## sheets + teacher page, rules summaries) in build/printables
+printables: $(LAB_STAMP)
+	$(PY) -m cardgames.printables build/printables
 
 ## make benchmarks: the performance figures quoted in the README
 benchmarks: $(LAB_STAMP)
