@@ -13,9 +13,9 @@ at most once as such an element, so the browser tests can count them.
 
     >>> tg = KrypkilleTable(num_players=3, seed=2)
     >>> state = tg.new_state()
-    >>> 'class="cg-back"' in tg.view_html(state.view(0)), str(state.hands[1][0]) in tg.public_lines(
-    ...     state, 1, None, state, 0)[0]
-    (True, False)
+    >>> html = tg.view_html(state.view(1))
+    >>> html.count('class="cg-back"'), html.count('class="cg-card"')   # two hidden hands, own five cards
+    (10, 5)
 """
 
 from __future__ import annotations
