@@ -19,7 +19,8 @@ from cardgames.players import RandomPlayer  # noqa: E402
 from cardgames.widgets.table import PlayTable  # noqa: E402
 
 GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
-         ("comrade", dict(seed=5, hand_size=3)), ("heart_challenge", dict(num_players=3, seed=2)),
+         ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
+         ("heart_challenge", dict(num_players=3, seed=2)),
          ("heart_challenge", dict(num_players=4, seed=7))]
 
 

@@ -6,6 +6,9 @@ hands them the seat's view instead of the state:
 
 * :class:`SeatedKrypkilleHeuristic` — :class:`cardgames.krypkille.players.HeuristicPlayer`
   (its ``choose`` already reads nothing but ``state.view(seat)``).
+* :class:`CarefulComradeBidder` — a stand-in for Comrade until a real seated Comrade player
+  lands: random, except that it never takes a bid card that pushes the total past the
+  number of tricks (which loses at once), so a class gets to the trick play.
 * :class:`SeatedCautiousPlayer` — :class:`cardgames.heart_challenge.players.CautiousPlayer`
   through :class:`_HeartChallengeSeat`, an object that answers the few questions the player
   asks (own hand, numbers, pile heights, the highest bid, the odds of its view) from the view.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-__all__ = ["SeatedKrypkilleHeuristic", "SeatedCautiousPlayer"]
+__all__ = ["SeatedKrypkilleHeuristic", "SeatedCautiousPlayer", "CarefulComradeBidder"]
 
 
 class SeatedKrypkilleHeuristic:
@@ -94,3 +97,35 @@ class SeatedCautiousPlayer:
 
     def __repr__(self) -> str:
         return f"SeatedCautiousPlayer(seed={self.player.seed})"
+
+
+class CarefulComradeBidder:
+    """Comrade, seated: a random legal action, but in the bidding only a bid card that keeps the
+    bids' total within the tricks (computed from the view: the bids on the table and the hand
+    sizes), else a pass.
+
+    >>> from cardgames.comrade import ComradeGame
+    >>> g = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)
+    >>> CarefulComradeBidder(seed=1).act(g.view(0), g.legal_actions()) in g.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int | None = 0):
+        import random
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
+        legal = list(legal_actions)
+        if view.phase != "bidding":
+            return self.rng.choice(legal)
+        total = sum(sum(b.values()) for b in view.bids)
+        tricks = max(view.hand_sizes)
+        mine = view.bids[view.seat]
+        safe = [a for a in legal if a != "pass" and total + a.value - mine.get(a.suit, 0) <= tricks]
+        if safe and (tricks - total) > 0:
+            return self.rng.choice(safe)
+        return "pass" if "pass" in legal else self.rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return f"CarefulComradeBidder(seed={self.seed})"

@@ -35,7 +35,7 @@ import ipywidgets as W
 
 from ..display import escape
 from ..errors import GameError
-from .common import guarded, mark_demo
+from .common import guarded
 
 __all__ = ["PlayTable", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
 
@@ -117,7 +117,6 @@ class PlayTable(W.VBox):
         super().__init__([top, self.status, self.view_html, self.controls, self.message, self.coach_html,
                           self.log_html, self.review, self.out])
         self.add_class(TABLE_CLASS)
-        mark_demo(self.new_button, self.log_html)
         self.reset()
 
     # -- seats ---------------------------------------------------------------------

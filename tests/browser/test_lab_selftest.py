@@ -79,7 +79,12 @@ def _notebook(*sources: str, stored_widget_in_cell: int | None = None):
     return nb
 
 
+CUT_LABEL = """\
+display(W.VBox([W.IntSlider(description="unseen cards in the stock and the hands"),
+                W.IntSlider(description="unseen cards", style={"description_width": "initial"})]))"""
+
 CASES = {
+    "cut_label": _notebook(IMPORTS, CUT_LABEL),
     "healthy_button": _notebook(IMPORTS, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "healthy_dropdown": _notebook(IMPORTS, DROPDOWN_DEMO),
     "broken_callback": _notebook(IMPORTS, BUTTON_DEMO.format(body=BROKEN_BODY)),
@@ -130,3 +135,9 @@ def test_widget_shown_as_text_fails(lab_page, lab_server, screenshot_dir):
     text = "\n".join(report.problems)
     assert "text fallback of a widget" in text, report.describe()
     assert "this run displayed 0" in text, report.describe()
+
+
+def test_a_cut_off_label_is_measured(lab_page, lab_server, screenshot_dir):
+    report = _run("cut_label", lab_page, lab_server, screenshot_dir)
+    cut = [p for p in report.problems if p.startswith("label cut off")]
+    assert len(cut) == 1 and "unseen cards in the" in cut[0], report.describe()
