@@ -134,3 +134,9 @@ def test_score_widget_clears_the_old_table_after_bad_input():
     assert w.html.value
     w.cards.value = "Pig 1 nonsense"
     assert w.message.value and w.html.value == ""
+
+
+def test_hand_scorer_number_label_is_not_cut():
+    from cardgames.widgets.heart_challenge import HandScorer
+    w = HandScorer()
+    assert w.number.style.description_width == "initial" and w.hand.style.description_width == "initial"

@@ -166,8 +166,10 @@ class HandScorer(W.VBox):
 
     def __init__(self, hand: str = "H5 H7 QH SJ JK", number: int = 5):
         self.out = W.Output()
-        self.hand = W.Text(value=hand, description="hand")
-        self.number = W.Dropdown(options=list(range(1, 11)), value=number, description="your number")
+        wide = {"description_width": "initial"}   # the whole label ("your number" was cut at the default width)
+        self.hand = W.Text(value=hand, description="hand", style=wide)
+        self.number = W.Dropdown(options=list(range(1, 11)), value=number, description="your number", style=wide,
+                                 layout=W.Layout(width="auto"))
         self.view = W.HTML()
         for w in (self.hand, self.number):
             w.observe(guarded(self.out)(lambda _: self.show()), names="value")

@@ -349,6 +349,28 @@ class PlayTable(W.VBox):
                 f"<h4>At the end</h4>{frames[-1][1]}</div>")
 
     # -- for programs and tests ---------------------------------------------------------
+    def autoplay(self, max_clicks: int = 500) -> "PlayTable":
+        """Press the first offered choice until the end (a discard: the first card, then the
+        button), as a person who always takes the first button would; for the static example
+        of a finished game.  Returns the table."""
+        for _ in range(max_clicks):
+            if self.state.is_terminal():
+                return self
+            if self.curtain is not None:
+                self.reveal()
+                continue
+            labels = self.button_labels()
+            if not labels:
+                self.next_move()
+                continue
+            confirm = [w for w in self._walk(self.controls) if CONFIRM_CLASS in w._dom_classes]
+            if confirm:
+                self.press(labels[0])
+                confirm[0].click()
+            else:
+                self.press(labels[0])
+        raise GameError(f"the game did not end within {max_clicks} clicks")
+
     def press(self, label: str) -> None:
         """Click the action button or card toggle called ``label`` (as a person would)."""
         for w in self._walk(self.controls):

@@ -109,9 +109,9 @@ class KrypkilleTable(_Base):
     def _kind(kind, **kw) -> str:
         return card_html(kind.name, kind.label, **kw)
 
-    def view_html(self, view, hands: Sequence | None = None) -> str:
-        """``view`` is a seat's :class:`~cardgames.krypkille.engine.SeatView`; ``hands`` (review only)
-        reveals every hand."""
+    def view_html(self, view, hands: Sequence | None = None, discards: Sequence | None = None) -> str:
+        """``view`` is a seat's :class:`~cardgames.krypkille.engine.SeatView`; ``hands`` and
+        ``discards`` (the review only) reveal every hand and every discard."""
         said = dict(view.declarations)
         rows = []
         for s in range(view.num_players):
@@ -125,11 +125,16 @@ class KrypkilleTable(_Base):
                 hand = back_html(view.hand_sizes[s])
             who = f"seat {s}" + (" (you)" if s == view.seat and hands is None else "") + (
                 " · dealer" if s == view.dealer else "")
-            disc = (" ".join(self._kind(k) for k in view.discards) or "none") if s == view.seat and hands is None \
-                else ""
+            if discards is not None:
+                disc = " ".join(k.label for k in discards[s]) or "none"   # the review: plain words, not cards
+            elif s == view.seat:
+                disc = " ".join(self._kind(k) for k in view.discards) or "none"
+            else:
+                disc = ""
             score = "" if view.scores is None else view.scores[s]
             rows.append([escape(who), hand, disc, escape(said.get(s, "")), score])
-        seats = html_table(rows, ["seat", "hand", "your discards", "declaration", "penalty"], raw=True,
+        seats = html_table(rows, ["seat", "hand", "your discards" if discards is None else "discards", "declaration",
+                                  "penalty"], raw=True,
                            caption=f"Krypkille, {view.num_players} players — phase: {view.phase}",
                            highlight_rows=[view.current_player] if view.current_player is not None else ())
         tricks = [list(t) for t in view.tricks] + ([list(view.current_trick)] if view.current_trick else [])
@@ -142,10 +147,7 @@ class KrypkilleTable(_Base):
         return f"{_ROW}{seats}{ttable}</div>"
 
     def reveal_html(self, state) -> str:
-        return self.view_html(state.view(0), hands=[list(h) for h in state.hands]) + (
-            "<div>discards: " + "; ".join(
-                f"seat {s}: " + (" ".join(k.label for k in d) or "none") for s, d in enumerate(state.discards))
-            + "</div>")
+        return self.view_html(state.view(0), hands=[list(h) for h in state.hands], discards=state.discards)
 
     def prompt(self, view) -> str:
         if view.phase == "discard":
@@ -283,8 +285,8 @@ class ComradeTableGame(_Base):
     def controls(self, view, legal):
         from ..comrade.bidding import BidCard
         if view.phase == "bidding":
-            return [Group("bid:", [(f"take {_bid(a)}", a) for a in legal if isinstance(a, BidCard)]
-                          + [("pass", a) for a in legal if a == "pass"])]
+            return [Group("bid:", [("pass", a) for a in legal if a == "pass"]
+                          + [(f"take {_bid(a)}", a) for a in legal if isinstance(a, BidCard)])]
         return [Group("play:", [(c.symbol, c) for c in legal])]
 
     def say_own(self, action) -> str:
