@@ -174,3 +174,13 @@ def test_bad_settings_raise_clear_errors():
         PlayTable("krypkille", num_players=7)
     with pytest.raises(GameError):
         PlayTable("krypkille", people=[0, 9])
+
+
+def test_redrawing_closes_the_old_buttons():
+    from ipywidgets.widgets.widget import _instances
+    t = PlayTable("comrade", seat=1, delay=0, seed=17, hand_size=4)
+    start = len(_instances)
+    t.autoplay()
+    assert len(_instances) - start < 60, "every redraw left its old buttons open"
+    t.close()
+    assert not [w for w in t._walk(t) if w.comm is not None]

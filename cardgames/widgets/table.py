@@ -152,7 +152,7 @@ class PlayTable(W.VBox):
         self.note = ""
         self.review_step = 0
         self.draw()
-        self.advance()
+        self.advance(pause=False)   # before the table is on screen a pause would only delay it
 
     def is_person(self, seat: int | None) -> bool:
         return seat is not None and seat in self.person_seats()
@@ -165,9 +165,9 @@ class PlayTable(W.VBox):
         lines, self._log_mark = self.tg.public_lines(before, seat, action, self.state, self._log_mark)
         self.public_log.extend(lines)
 
-    def advance(self) -> None:
-        """Let computer players move (all of them with a delay, or none until "next"), play the
-        person's forced moves, then draw the person's choices."""
+    def advance(self, pause: bool = True) -> None:
+        """Let computer players move (all of them, ``delay`` seconds apart, or none until "next"),
+        play the person's forced moves, then draw the person's choices."""
         while not self.state.is_terminal():
             actor = self.state.current_player()
             if self.is_person(actor):
@@ -185,7 +185,7 @@ class PlayTable(W.VBox):
             if self.delay is None:
                 break
             self.next_move(redraw_only=True)
-            if self.delay:
+            if self.delay and pause:
                 time.sleep(self.delay)
         self.draw()
 
@@ -226,6 +226,32 @@ class PlayTable(W.VBox):
         self.advance()
 
     # -- drawing ----------------------------------------------------------------------
+    def _replace(self, box: W.Box, children: list) -> None:
+        """Put new children in ``box`` and close the old ones (a closed widget leaves the kernel
+        and the notebook's stored widget state)."""
+        old = list(self._walk(box))
+        box.children = children
+        keep = set(map(id, self._walk(box)))
+        for w in old:
+            if id(w) not in keep:
+                self._close(w)
+
+    @staticmethod
+    def _close(w: W.Widget) -> None:
+        for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+            if isinstance(part, W.Widget):
+                part.close()
+        w.close()
+
+    def close(self) -> None:
+        """Close the table and every widget in it (their layouts and styles too)."""
+        for w in list(self._walk(self)):
+            self._close(w)
+        for part in (self.layout, getattr(self, "style", None)):
+            if isinstance(part, W.Widget):
+                part.close()
+        super().close()
+
     def draw(self) -> None:
         st = self.state
         actor = st.current_player()
@@ -239,11 +265,11 @@ class PlayTable(W.VBox):
                               layout=W.Layout(width="auto"))
             button.add_class(REVEAL_CLASS)
             button.on_click(guarded(self.out)(lambda _: self.reveal()))
-            self.controls.children = [button]
+            self._replace(self.controls, [button])
             self.message.value = ""
             self.coach_html.value = ""
             self.log_html.value = self._log_block()
-            self.review.children = []
+            self._replace(self.review, [])
             return
         seat = self.showing
         view = st.view(seat)
@@ -255,11 +281,15 @@ class PlayTable(W.VBox):
         else:
             wait = "press “next computer move”" if self.delay is None and not self.is_person(actor) else "wait"
             self.status.value = f"seat {actor} to act — {wait}"
-        self.controls.children = self._controls(view) if (actor == seat and not st.is_terminal()) else []
+        self._replace(self.controls, self._controls(view) if (actor == seat and not st.is_terminal()) else [])
         self.message.value = self.note
         self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
         self.log_html.value = self._log_block()
-        self.review.children = self._review() if st.is_terminal() else []
+        if st.is_terminal():
+            if not self.review.children:       # built once: the review does not change any more
+                self._replace(self.review, self._review())
+        else:
+            self._replace(self.review, [])
 
     def _log_block(self) -> str:
         items = "".join(f"<li>{escape(x)}</li>" for x in self.public_log[-14:])
