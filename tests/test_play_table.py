@@ -184,3 +184,12 @@ def test_redrawing_closes_the_old_buttons():
     assert len(_instances) - start < 60, "every redraw left its old buttons open"
     t.close()
     assert not [w for w in t._walk(t) if w.comm is not None]
+
+
+@pytest.mark.parametrize("module", ["cardgames.widgets.table", "cardgames.widgets.table_games",
+                                    "cardgames.widgets.seated_bots", "solvers.widgets.coach"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
