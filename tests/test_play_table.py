@@ -193,3 +193,13 @@ def test_docstring_examples(module):
     import importlib
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("game,kw,seat", [("krypkille", dict(num_players=4, seed=11), 0),
+                                          ("comrade", dict(seed=17, hand_size=4), 2),
+                                          ("heart_challenge", dict(num_players=4, seed=1), 0)])
+def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
+    from cardgames.widgets.table_games import first_choice_game, review_html
+    t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()
+    state, actions = first_choice_game(t.tg, seat)
+    assert actions == t.actions and review_html(t.tg, actions) == t.review_html()

@@ -52,16 +52,8 @@ _WIDE = {"description_width": "initial"}
 
 
 def _table_game(game: Any, **options):
-    from . import table_games
-
-    if isinstance(game, str):
-        try:
-            return table_games.TABLE_GAMES[game.lower().replace(" ", "_")](**options)
-        except KeyError:
-            raise GameError(f"no play table for {game!r} (games: {', '.join(table_games.TABLE_GAMES)})") from None
-    if options:
-        raise GameError("options go to the table game's constructor, not to an existing table game")
-    return game
+    from .table_games import table_game
+    return table_game(game, **options)
 
 
 class PlayTable(W.VBox):
@@ -275,7 +267,7 @@ class PlayTable(W.VBox):
         view = st.view(seat)
         self.view_html.value = self.tg.view_html(view)
         if st.is_terminal():
-            self.status.value = "<b>The game is over.</b> " + self.tg.result_text(st)
+            self.status.value = "<b>The game is over.</b> " + escape(self.tg.result_text(st))
         elif actor == seat:
             self.status.value = f"<b>Your turn</b> (seat {seat}): {escape(self.tg.prompt(view))}"
         else:
@@ -338,13 +330,8 @@ class PlayTable(W.VBox):
     # -- the review ----------------------------------------------------------------------
     def frames(self) -> list[tuple[str, str]]:
         """(caption, HTML with every hand revealed) after 0, 1, 2 ... actions."""
-        state = self.tg.new_state()
-        out = [("the deal: every hand revealed", self.tg.reveal_html(state))]
-        for i, (seat, action) in enumerate(self.actions, 1):
-            state.apply(action, player=seat)
-            out.append((f"action {i}: seat {seat} — {self.tg.say_revealed(seat, action)}",
-                        self.tg.reveal_html(state)))
-        return out
+        from .table_games import frames
+        return frames(self.tg, self.actions)
 
     def _review(self) -> list[W.Widget]:
         frames = self.frames()
@@ -367,16 +354,9 @@ class PlayTable(W.VBox):
         return [result, W.HBox([back, fwd, slider]), caption, pic]
 
     def review_html(self) -> str:
-        """The finished game as static HTML: the result, every hand at the deal, each action in
-        words (hidden ones revealed) and the final table (for readers of a notebook on GitHub)."""
-        if not self.state.is_terminal():
-            raise GameError("the review exists once the game is over: play it to the end first")
-        frames = self.frames()
-        steps = "".join(f"<li>{escape(c.split(': ', 1)[1])}</li>" for c, _ in frames[1:])
-        return (f'<div class="{REVIEW_CLASS}"><h4>Result</h4>{self.tg.result_html(self.state)}'
-                f"<h4>The deal, every hand revealed</h4>{frames[0][1]}"
-                f'<h4>Every action</h4><ol style="columns:2;font-size:.9em">{steps}</ol>'
-                f"<h4>At the end</h4>{frames[-1][1]}</div>")
+        """The finished game as static HTML (:func:`~cardgames.widgets.table_games.review_html`)."""
+        from .table_games import review_html
+        return review_html(self.tg, self.actions)
 
     # -- for programs and tests ---------------------------------------------------------
     def autoplay(self, max_clicks: int = 500) -> "PlayTable":

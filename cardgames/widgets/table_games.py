@@ -28,7 +28,7 @@ from ..display import escape, html_table
 from ..errors import GameError
 
 __all__ = ["Group", "KrypkilleTable", "ComradeTableGame", "HeartChallengeTable", "TABLE_GAMES",
-           "card_html", "back_html"]
+           "card_html", "back_html", "frames", "review_html", "first_choice_game", "table_game"]
 
 _ROW = '<div style="display:flex;gap:14px;flex-wrap:wrap;align-items:flex-start">'
 
@@ -196,12 +196,12 @@ class KrypkilleTable(_Base):
 
     def result_text(self, state) -> str:
         who = "nobody declared" if state.declarer is None else f"seat {state.declarer} declared"
-        return f"{who}: {escape(state.outcome)}. Penalties: {state.scores}."
+        return f"{who}: {state.outcome}. Penalties: {state.scores}."
 
     def result_html(self, state) -> str:
         rows = [[s, state.final_cards()[s].label, "declared" if s == state.declarer else "", state.scores[s]]
                 for s in range(state.num_players)]
-        return f"<p>{self.result_text(state)}</p>" + html_table(
+        return f"<p>{escape(self.result_text(state))}</p>" + html_table(
             rows, ["seat", "final card", "", "penalty"], caption="The final cards and the penalties")
 
     def coach_html(self, state, view) -> str:
@@ -318,8 +318,7 @@ class ComradeTableGame(_Base):
         return lines, mark
 
     def result_text(self, state) -> str:
-        return (f"<b>{escape(state.result)}</b>" + (f": {escape(state.loss_reason)}" if state.loss_reason else
-                                                    ": every bid was met exactly"))
+        return f"{state.result}: " + (state.loss_reason or "every bid was met exactly")
 
     def result_html(self, state) -> str:
         rows = []
@@ -327,7 +326,7 @@ class ComradeTableGame(_Base):
             bid = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in state.bids[s].items()) or "none"
             won = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in state.won[s].items()) or "none"
             rows.append([self._seat(s), bid, won])
-        return f"<p>{self.result_text(state)}</p>" + html_table(
+        return f"<p>{escape(self.result_text(state))}</p>" + html_table(
             rows, ["seat", "bid (tricks led in)", "won (led in)"], caption="Bids against tricks won")
 
     def coach_html(self, state, view) -> str:
@@ -455,3 +454,75 @@ class HeartChallengeTable(_Base):
 
 #: Name -> table game class (``PlayTable("comrade", ...)``).
 TABLE_GAMES = {"krypkille": KrypkilleTable, "comrade": ComradeTableGame, "heart_challenge": HeartChallengeTable}
+
+
+def table_game(game: Any, **options):
+    """The table game for a name (``"krypkille"``, ``"comrade"``, ``"heart_challenge"``) and options,
+    or ``game`` itself if it already is one."""
+    if isinstance(game, str):
+        try:
+            return TABLE_GAMES[game.lower().replace(" ", "_")](**options)
+        except KeyError:
+            raise GameError(f"no play table for {game!r} (games: {', '.join(TABLE_GAMES)})") from None
+    if options:
+        raise GameError("options go to the table game's constructor, not to an existing table game")
+    return game
+
+
+def frames(tg, actions: Sequence[tuple[int, Hashable]]) -> list[tuple[str, str]]:
+    """(caption, HTML with every hand revealed) after 0, 1, 2 ... of ``actions`` (``(seat, action)``)."""
+    state = tg.new_state()
+    out = [("the deal: every hand revealed", tg.reveal_html(state))]
+    for i, (seat, action) in enumerate(actions, 1):
+        state.apply(action, player=seat)
+        out.append((f"action {i}: seat {seat} — {tg.say_revealed(seat, action)}", tg.reveal_html(state)))
+    return out
+
+
+def review_html(tg, actions: Sequence[tuple[int, Hashable]]) -> str:
+    """A finished game as static HTML: the result, every hand at the deal, each action in words
+    (hidden ones revealed) and the final table (for readers of a notebook on GitHub)."""
+    state = tg.new_state()
+    for seat, action in actions:
+        state.apply(action, player=seat)
+    if not state.is_terminal():
+        raise GameError("the review exists once the game is over: play it to the end first")
+    pics = frames(tg, actions)
+    steps = "".join(f"<li>{escape(c.split(': ', 1)[1])}</li>" for c, _ in pics[1:])
+    return (f'<div class="cg-review"><h4>Result</h4>{tg.result_html(state)}'
+            f"<h4>The deal, every hand revealed</h4>{pics[0][1]}"
+            f'<h4>Every action</h4><ol style="columns:2;font-size:.9em">{steps}</ol>'
+            f"<h4>At the end</h4>{pics[-1][1]}</div>")
+
+
+def first_choice_game(tg, seat: int, players: Sequence | None = None, max_actions: int = 10_000):
+    """Play a whole game in which ``seat`` always takes the first choice the table offers (a
+    discard: the first card), forced moves played for it, and ``players`` (default: the table
+    game's bots) the other seats; returns ``(final state, [(seat, action), ...])``.  No widget is
+    made, so this is the cheap way to a static example (the same game as
+    :meth:`PlayTable.autoplay <cardgames.widgets.table.PlayTable.autoplay>`).
+
+    >>> state, actions = first_choice_game(KrypkilleTable(num_players=3, seed=2), seat=0)
+    >>> state.is_terminal(), len(actions) > 12
+    (True, True)
+    """
+    bots = list(players) if players is not None else tg.default_players()
+    state = tg.new_state()
+    actions: list[tuple[int, Hashable]] = []
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state, actions
+        actor = state.current_player()
+        view, legal = state.view(actor), state.legal_actions()
+        if actor == seat:
+            forced = tg.forced(view, legal)
+            if forced is not None:
+                action = forced[0]
+            else:
+                group = tg.controls(view, legal)[0]
+                action = group.make([group.items[0][1]]) if group.kind == "pick" else group.items[0][1]
+        else:
+            action = bots[actor].act(view, tuple(legal))
+        state.apply(action, player=actor)
+        actions.append((actor, action))
+    raise GameError(f"the game did not end within {max_actions} actions")
