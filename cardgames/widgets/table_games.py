@@ -20,7 +20,7 @@ at most once as such an element, so the browser tests can count them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence
 
 from ..cards import SUIT_SYMBOLS, Card
