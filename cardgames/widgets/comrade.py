@@ -9,7 +9,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..comrade import ComradeGame, ComradeRules, Deal
-from ..comrade.html import (bid_cards_html, bidding_history_html, bids_html, game_html, tricks_html,
+from ..comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
                             won_table_html)
 from .common import guarded, mark_demo
 
@@ -90,10 +90,19 @@ class TrickStepper(W.VBox):
 
 
 class ComradeTable(W.VBox):
-    """Play a game by hand: pick one of the legal actions and apply it (the engine checks it)."""
+    """Play a deal by hand, every seat in turn: pick one of the legal actions and apply it (the
+    engine checks it).  The table shows the **current** hands as the seat to act may see them
+    (its own hand, the others as backs: the no-talking rule), or every hand with
+    ``seat="all"`` (the teacher's view), or always one ``seat``.  At the end: the result, why,
+    the bids against the tricks won, and every hand.  (To play one seat against computer
+    players use :class:`cardgames.widgets.table.PlayTable`.)"""
 
-    def __init__(self, game: ComradeGame):
+    def __init__(self, game: ComradeGame, seat: "int | str | None" = None):
+        from .table_games import ComradeTableGame
+
         self.game = game
+        self.seat = seat
+        self._draw = ComradeTableGame(deal=game.deal, dealer=game.dealer, rules=game.rules)
         self.out = W.Output()
         self.view = W.HTML()
         self.choice = W.Dropdown(description="action")
@@ -109,15 +118,22 @@ class ComradeTable(W.VBox):
         self.game.apply(self.choice.value)
         self.refresh()
 
+    def shown_seat(self) -> "int | None":
+        """Whose view is drawn (``None``: every hand)."""
+        if self.seat == "all" or self.game.is_terminal():
+            return None
+        return self.game.current_player() if self.seat is None else self.seat
+
     def refresh(self) -> None:
         g = self.game
         options = [str(a) for a in g.legal_actions()]
         self.choice.options = options
         self.choice.value = options[0] if options else None
-        seat = g.current_player()
-        self.message.value = (f"<b>{g.result}</b>" + (f": {g.loss_reason}" if g.loss_reason else "")
-                              if g.is_terminal() else f"seat {seat} to act ({g.phase})")
-        parts = [game_html(g)]
-        if g.trickplay is not None:
-            parts.append(trick_step_html(g, len(g.tricks)))
-        self.view.value = "".join(parts)
+        self.apply_button.disabled = not options
+        seat = self.shown_seat()
+        if g.is_terminal():
+            self.message.value = self._draw.result_html(g)
+        else:
+            self.message.value = f"seat {g.current_player()} to act ({g.phase})"
+        self.view.value = (self._draw.reveal_html(g) if seat is None
+                           else f"<div><i>what seat {seat} may see</i></div>" + self._draw.view_html(g.view(seat)))

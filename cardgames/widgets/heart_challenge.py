@@ -24,6 +24,10 @@ __all__ = ["setup_game", "SetupExplorer", "RoundStepper", "stepper_html", "Scena
            "HandScorer", "OddsExplorer", "plot_odds"]
 
 
+#: The "view" dropdown's value for the teacher's view (everything shown).
+EVERYTHING = -1
+
+
 def setup_game(num_players: int, seed: int) -> HeartChallengeGame:
     """A freshly dealt game with the default (non-heart) markers shown, for the setup table."""
     return HeartChallengeGame(num_players, seed=seed, options=HeartChallengeOptions(choose_marker=False))
@@ -64,10 +68,12 @@ class RoundStepper(W.VBox):
             lambda: [CautiousPlayer(seed=s) for s in range(num_players)])
         self.out = W.Output()
         self.step_button = W.Button(description="next action ▶", button_style="primary")
-        self.round_button = W.Button(description="finish the round ⏩")
+        # text, not the ⏩ glyph: the fonts JupyterLab bundles have no ⏩ and drew an empty box
+        self.round_button = W.Button(description="finish the round ▶▶", layout=W.Layout(width="auto"))
         self.reset_button = W.Button(description="new match")
-        self.seat = W.Dropdown(options=[("everything", None)] + [(f"seat {s}", s) for s in range(num_players)],
-                               value=None, description="view")
+        # -1, not None, is "everything": a Dropdown whose value is None shows a blank
+        self.seat = W.Dropdown(options=[("everything", EVERYTHING)] + [(f"seat {s}", s) for s in range(num_players)],
+                               value=EVERYTHING, description="view")
         self.table = W.HTML()
         self.step_button.on_click(guarded(self.out)(lambda _: self.step()))
         self.round_button.on_click(guarded(self.out)(lambda _: self.finish_round()))
@@ -82,19 +88,20 @@ class RoundStepper(W.VBox):
         self.game = HeartChallengeGame(self.num_players, seed=self.seed)
         self.players = self.make_players()
         self.actions = 0
-        self.note = "a new match: nothing played yet"
+        self.last: tuple | None = None   # (action number, seat, action, new log lines)
         self.show()
 
     def step(self) -> None:
         g = self.game
         if g.is_terminal():
-            self.note = "the match is over — press 'new match'"
+            self.last = ("over",)
         else:
             seat = g.current_player()
             action = self.players[seat].choose(g)
+            mark = len(g.log)
             g.apply(action, player=seat)
             self.actions += 1
-            self.note = f"action {self.actions}: seat {seat} — {action}"
+            self.last = (self.actions, seat, action, [x.split(": ", 1)[-1] for x in g.log[mark:]])
         self.show()
 
     def finish_round(self) -> None:
@@ -102,8 +109,20 @@ class RoundStepper(W.VBox):
         while not self.game.is_terminal() and self.game.round_no == start:
             self.step()
 
+    def note(self, seat: "int | None") -> str:
+        """The header line as ``seat`` may read it: the action itself for its own seat (and the
+        teacher's view), else the public log lines, which never name a face-down card."""
+        if self.last is None:
+            return "a new match: nothing played yet"
+        if self.last == ("over",):
+            return "the match is over — press 'new match'"
+        n, actor, action, public = self.last
+        said = str(action) if seat is None or seat == actor else "; ".join(public) or action.kind
+        return f"action {n}: seat {actor} — {said}"
+
     def show(self) -> None:
-        self.table.value = stepper_html(self.game, self.seat.value, self.note)
+        seat = None if self.seat.value == EVERYTHING else self.seat.value
+        self.table.value = stepper_html(self.game, seat, self.note(seat))
 
 
 def scenario_html(scenario: Scenario, upto: int, seat: int | None = None) -> str:
@@ -147,8 +166,10 @@ class HandScorer(W.VBox):
 
     def __init__(self, hand: str = "H5 H7 QH SJ JK", number: int = 5):
         self.out = W.Output()
-        self.hand = W.Text(value=hand, description="hand")
-        self.number = W.Dropdown(options=list(range(1, 11)), value=number, description="your number")
+        wide = {"description_width": "initial"}   # the whole label ("your number" was cut at the default width)
+        self.hand = W.Text(value=hand, description="hand", style=wide)
+        self.number = W.Dropdown(options=list(range(1, 11)), value=number, description="your number", style=wide,
+                                 layout=W.Layout(width="auto"))
         self.view = W.HTML()
         for w in (self.hand, self.number):
             w.observe(guarded(self.out)(lambda _: self.show()), names="value")
@@ -179,28 +200,56 @@ def plot_odds(ax, unknown: int, hearts: int, own: int, facedown: int):
 
 
 class OddsExplorer(W.VBox):
-    """Sliders for what a player sees; the chart of the exact chance against the number declared."""
+    """Sliders for what a player sees; the chart of the exact chance against the number declared.
+
+    The sliders are bound to each other: "hearts in them" and "face down elsewhere" can never
+    exceed "unseen cards" (their maximum follows it), so the chart always uses exactly the
+    numbers the sliders show; the line under the sliders says which numbers those are."""
 
     def __init__(self, unknown: int = 24, hearts: int = 6, own: int = 1, facedown: int = 6):
         import matplotlib.pyplot as plt
         self._plt = plt
         self.out = W.Output()
         self.chart = W.Output()
-        self.unknown = W.IntSlider(value=unknown, min=1, max=40, description="unseen cards")
-        self.hearts = W.IntSlider(value=hearts, min=0, max=10, description="hearts in them")
-        self.own = W.IntSlider(value=own, min=1, max=5, description="own pile")
-        self.facedown = W.IntSlider(value=facedown, min=1, max=20, description="face down")
-        for w in (self.unknown, self.hearts, self.own, self.facedown):
-            w.observe(guarded(self.out)(lambda _: self.show()), names="value")
-        super().__init__([W.HBox([self.unknown, self.hearts]), W.HBox([self.own, self.facedown]),
+        wide = {"description_width": "initial"}   # the whole label, never "unseen ca…"
+        self.unknown = W.IntSlider(value=unknown, min=1, max=40, description="unseen cards", style=wide)
+        self.hearts = W.IntSlider(value=min(hearts, unknown), min=0, max=min(10, unknown),
+                                  description="hearts in them", style=wide)
+        self.own = W.IntSlider(value=own, min=1, max=5, description="own pile", style=wide)
+        self.facedown = W.IntSlider(value=min(facedown, unknown), min=1, max=min(20, unknown),
+                                    description="face down elsewhere", style=wide)
+        self.used = W.HTML()
+        g = guarded(self.out)
+        self.unknown.observe(g(lambda _: self._bind()), names="value")
+        for w in (self.hearts, self.own, self.facedown):
+            w.observe(g(lambda _: self.show()), names="value")
+        super().__init__([W.HBox([self.unknown, self.hearts]), W.HBox([self.own, self.facedown]), self.used,
                           self.chart, self.out])
         self.show()
 
+    def _bind(self) -> None:
+        """Follow "unseen cards": the other two sliders' maxima (their values clamp with them)."""
+        self._binding = True
+        try:
+            self.hearts.max = min(10, self.unknown.value)
+            self.facedown.max = min(20, self.unknown.value)
+        finally:
+            self._binding = False
+        self.show()
+
+    def numbers(self) -> tuple[int, int, int, int]:
+        """(unseen, hearts, own pile, face down elsewhere): what the chart uses, as the sliders show."""
+        return self.unknown.value, self.hearts.value, self.own.value, self.facedown.value
+
     def show(self) -> None:
-        hearts = min(self.hearts.value, self.unknown.value)
-        facedown = min(self.facedown.value, self.unknown.value)
+        if getattr(self, "_binding", False):
+            return
+        unknown, hearts, own, facedown = self.numbers()
+        self.used.value = (f"<span style='font-size:.9em'>the chart uses: {unknown} unseen cards, {hearts} hearts "
+                           f"among them, own pile {own}, {facedown} face down elsewhere (hearts and face down "
+                           f"never exceed the unseen cards)</span>")
         self.chart.clear_output(wait=True)
         with self.chart:
             fig, ax = self._plt.subplots(figsize=(6, 3))
-            plot_odds(ax, self.unknown.value, hearts, self.own.value, facedown)
+            plot_odds(ax, unknown, hearts, own, facedown)
             self._plt.show()

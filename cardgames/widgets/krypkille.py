@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..errors import GameError
+from ..errors import GameError, RuleConfigError
 from ..krypkille.deck import PENALTY_TABLES, parse_kinds
 from ..krypkille.display import deck_table_html, round_html, round_stages, score_table_html
 from ..krypkille.engine import KrypkilleRound
+from ..krypkille.options import MAX_PLAYERS, MIN_PLAYERS
 from .common import guarded, mark_demo
 
-__all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES"]
+__all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES", "NOBODY"]
 
 
 class DeckTableView(W.VBox):
@@ -97,14 +98,20 @@ SCORE_CASES: dict[str, tuple[str, int | None]] = {
 }
 
 
+#: The declarer dropdown's value for "nobody declared": a Dropdown whose value is ``None`` shows a blank.
+NOBODY = -1
+
+
 class ScoreCaseView(W.VBox):
-    """Pick one of the scoring cases, or type final cards and pick a declarer; see the scores."""
+    """Pick one of the scoring cases, or type final cards (one per player, 2-5 players) and pick a
+    declarer; see the scores.  Bad input shows the error *instead of* the table."""
 
     def __init__(self, penalties: str = "default"):
         self.out = W.Output()
-        self.case = W.Dropdown(options=list(SCORE_CASES), description="case")
-        self.cards = W.Text(description="final cards", placeholder="e.g. Pig 1 Harlequin 9")
-        self.declarer = W.Dropdown(description="declarer")
+        self.case = W.Dropdown(options=list(SCORE_CASES), description="case", layout=W.Layout(width="auto"))
+        self.cards = W.Text(description="final cards", placeholder="e.g. Pig 1 Harlequin 9",
+                            style={"description_width": "initial"})
+        self.declarer = W.Dropdown(description="declarer", layout=W.Layout(width="auto"))
         self.penalties = W.ToggleButtons(options=list(PENALTY_TABLES), value=penalties, description="penalties")
         self.html = W.HTML()
         self.message = W.HTML()
@@ -126,16 +133,21 @@ class ScoreCaseView(W.VBox):
         self.render()
 
     def _set_seats(self, n: int, declarer: int | None) -> None:
-        options = [("nobody (all passed)", None)] + [(f"seat {s}", s) for s in range(n)]
+        n = max(MIN_PLAYERS, min(n, MAX_PLAYERS))
+        options = [("nobody (all passed)", NOBODY)] + [(f"seat {s}", s) for s in range(n)]
         self.declarer.options = options
-        self.declarer.value = declarer if declarer is None or declarer < n else None
+        self.declarer.value = declarer if declarer is not None and 0 <= declarer < n else NOBODY
+
+    def declarer_seat(self) -> int | None:
+        """The chosen declarer, ``None`` for nobody."""
+        return None if self.declarer.value in (None, NOBODY) else self.declarer.value
 
     def _cards_changed(self) -> None:
         if getattr(self, "_loading", False):
             return
         n = len(self.cards.value.split())
-        if n != len(self.declarer.options) - 1:
-            self._set_seats(n, self.declarer.value)
+        if max(MIN_PLAYERS, min(n, MAX_PLAYERS)) != len(self.declarer.options) - 1:
+            self._set_seats(n, self.declarer_seat())
         self.render()
 
     def render(self) -> None:
@@ -143,8 +155,14 @@ class ScoreCaseView(W.VBox):
             return
         try:
             cards = parse_kinds(self.cards.value)
-            self.html.value = score_table_html(cards, self.declarer.value, self.penalties.value)
+            if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS:
+                raise RuleConfigError(f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players: give one "
+                                      f"final card per player, not {len(cards)} cards")
+            declarer = self.declarer_seat()
+            if declarer is not None and declarer >= len(cards):
+                raise RuleConfigError(f"seat {declarer} is not at a table of {len(cards)}")
+            self.html.value = score_table_html(cards, declarer, self.penalties.value)
             self.message.value = ""
-        except GameError as err:  # bad input is shown, not raised
+        except GameError as err:  # bad input is shown, not raised, and no stale table stays under it
             self.message.value = f'<span style="color:#b00">{err}</span>'
-
+            self.html.value = ""

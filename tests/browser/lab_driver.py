@@ -66,12 +66,13 @@ LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
     # Never write the (copied) notebooks back.
     "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    # No news/update questions popping over the notebook; no network.
-    "@jupyterlab/apputils-extension/notification": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
 }
+
+#: The repository's JupyterLab overrides, which ``make lab`` uses too (``--LabApp.app_settings_dir``):
+#: no "get notified about news?" question popping over the notebook, no update check, no network.
+LAB_OVERRIDES = Path(__file__).resolve().parents[2] / "lab-settings" / "overrides.json"
+for _plugin, _values in json.loads(LAB_OVERRIDES.read_text()).items():
+    LAB_SETTINGS[_plugin.replace(":", "/")] = _values
 
 
 # --------------------------------------------------------------------------- server
@@ -411,6 +412,41 @@ _JS_WIDGETS_SETTLED = r"""
 }
 """
 
+_JS_CUT_LABELS = r"""
+() => {
+  // Every widget label, button and dropdown whose text does not fit its box at this width
+  // (JupyterLab's default layout in a 1280-pixel window): the browser would show "unseen ca…".
+  const panel = window.jupyterapp.shell.currentWidget;
+  const canvas = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  const short = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const visible = (el) => el.offsetParent !== null && el.clientWidth > 0;
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code') return;
+    const area = cell.node.querySelector('.jp-Cell-outputWrapper');
+    if (!area) return;
+    const boxes = area.querySelectorAll(
+      '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, .widget-readout');
+    for (const el of boxes) {
+      if (!visible(el) || !short(el.innerText)) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        cut.push(`cell ${i + 1}: "${short(el.innerText)}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
+      }
+    }
+    for (const sel of area.querySelectorAll('.widget-dropdown select')) {
+      if (!visible(sel) || sel.selectedIndex < 0) continue;
+      const style = getComputedStyle(sel);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = sel.options[sel.selectedIndex].text;
+      const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const need = canvas.measureText(text).width;
+      if (need > room + 1) cut.push(`cell ${i + 1}: dropdown shows "${short(text)}" in ${Math.round(room)}px, needs ${Math.ceil(need)}px`);
+    }
+  });
+  return cut;
+}
+"""
+
 _JS_RESULTS = """
 (sel) => Array.from(document.querySelectorAll(sel)).map(e => e.innerHTML)
 """
@@ -576,6 +612,8 @@ def run_notebook_and_check(
         scan = page.evaluate(_JS_SCAN, expected)
         lap("render")
         report.problems += scan["problems"]
+        # measured now, reported at the end: a cut label must not stop the interaction check
+        cut_labels = [f"label cut off: {c}" for c in page.evaluate(_JS_CUT_LABELS)]
         report.code_cells = scan["codeCells"]
         report.widget_views = scan["views"]
 
@@ -609,6 +647,7 @@ def run_notebook_and_check(
                 report.problems += [f"after the demo interaction: {p}" for p in rescan["problems"]]
         else:
             report.interaction = "not tried: the run already has problems"
+        report.problems += cut_labels
     finally:
         if screenshot is not None:
             try:

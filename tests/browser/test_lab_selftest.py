@@ -79,10 +79,15 @@ def _notebook(*sources: str, stored_widget_in_cell: int | None = None):
     return nb
 
 
+CUT_LABEL = """\
+display(W.VBox([W.IntSlider(description="unseen cards in the stock and the hands"),
+                W.IntSlider(description="unseen cards", style={"description_width": "initial"})]))"""
+
 CASES = {
     "healthy_button": _notebook(IMPORTS, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "healthy_dropdown": _notebook(IMPORTS, DROPDOWN_DEMO),
-    "broken_callback": _notebook(IMPORTS, BUTTON_DEMO.format(body=BROKEN_BODY)),
+    # (with a cut-off label too: one notebook run checks both, to keep the suite short)
+    "broken_callback": _notebook(IMPORTS, BUTTON_DEMO.format(body=BROKEN_BODY), CUT_LABEL),
     "broken_cell": _notebook(IMPORTS, RAISING_CELL, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "text_fallback": _notebook(IMPORTS, TEXT_FALLBACK, stored_widget_in_cell=1),
 }
@@ -114,6 +119,8 @@ def test_exception_in_a_widget_callback_fails(lab_page, lab_server, screenshot_d
     assert "after the demo interaction" in text
     assert "deliberately broken callback" in text or "ValueError" in text, report.describe()
     assert "did not change" in text, report.describe()
+    cut = [p for p in report.problems if p.startswith("label cut off")]   # only the long label, not the short one
+    assert len(cut) == 1 and "unseen cards in the" in cut[0], report.describe()
 
 
 def test_cell_that_raises_fails(lab_page, lab_server, screenshot_dir):
@@ -130,3 +137,4 @@ def test_widget_shown_as_text_fails(lab_page, lab_server, screenshot_dir):
     text = "\n".join(report.problems)
     assert "text fallback of a widget" in text, report.describe()
     assert "this run displayed 0" in text, report.describe()
+

@@ -1,0 +1,130 @@
+"""Which cards a seat must not see, computed from the engine's state (not from any view),
+and a checker for rendered HTML or page text.  Shared by the play-table unit tests and
+the browser tests.
+
+A card's identity is the ``data-card`` attribute the play table gives every face-up card:
+``Card.code`` (Comrade, Heart Challenge) or ``Kind.name`` (Krypkille, two copies of each).
+"""
+
+from __future__ import annotations
+
+import html as _html
+import re
+from collections import Counter
+
+CARD_RE = re.compile(r'class="cg-card" data-card="([^"]+)"')
+
+
+def game_kind(state) -> str:
+    name = type(state).__name__
+    return {"KrypkilleRound": "krypkille", "ComradeGame": "comrade", "HeartChallengeGame": "heart_challenge"}[name]
+
+
+def hidden_from(state, seat: int) -> Counter:
+    """Every card instance ``seat`` may not see now, by identity."""
+    kind = game_kind(state)
+    n = state.num_players
+    out: Counter = Counter()
+    if kind == "krypkille":
+        for s in range(n):
+            if s == seat:
+                continue
+            shown = state.shown_cards().get(s)
+            hand = list(state.hands[s])
+            if shown is not None:
+                hand.remove(shown)
+            out.update(k.name for k in hand)
+            out.update(k.name for k in state.discards[s])
+        out.update(k.name for k in state.stock)
+    elif kind == "comrade":
+        for s in range(n):
+            if s != seat:
+                out.update(c.code for c in state.hands[s])
+    else:
+        for s in range(n):
+            if s == seat:
+                continue
+            out.update(c.code for c in state.hands[s])
+            pile = state.piles[s]
+            out.update(c.code for c in pile[:len(pile) - state.face_up[s]])
+        out.update(c.code for c in state.stock)
+    return out
+
+
+def visible_to(state, seat: int) -> Counter:
+    """Every card instance ``seat`` may see now (so may be drawn face up), by identity."""
+    kind = game_kind(state)
+    out: Counter = Counter()
+    if kind == "krypkille":
+        out.update(k.name for k in state.hands[seat])
+        out.update(k.name for k in state.discards[seat])
+        out.update(r.kind.name for r in state.play_log)
+        out.update(k.name for s, k in state.shown_cards().items() if s != seat)
+    elif kind == "comrade":
+        out.update(c.code for c in state.hands[seat])
+        out.update(c.code for t in state.tricks for c in t.cards)
+        out.update(c.code for _, c in state.current_trick)
+    else:
+        out.update(c.code for c in state.hands[seat])
+        out.update(c.code for c in state.piles[seat])
+        for s in range(state.num_players):
+            if s != seat:
+                pile = state.piles[s]
+                out.update(c.code for c in pile[len(pile) - state.face_up[s]:])
+        out.update(c.code for c in state.markers if c is not None)
+        out.update(c.code for c in state.stock_turned)
+        out.update(["JK"] * len(state.table_jokers))
+    return out
+
+
+def _symbols(state) -> dict[str, str]:
+    """identity -> the text a card is written as, for games whose cards are unique."""
+    from cardgames.cards import Card
+
+    kind = game_kind(state)
+    if kind == "krypkille":
+        return {}
+    codes = set(hidden_from(state, 0)) | set(visible_to(state, 0)) | set(hidden_from(state, 1))
+    return {c: Card.parse(c).symbol for c in codes if c != "JK"}
+
+
+def ever_visible(start, actions, seat: int) -> set:
+    """Identities ``seat`` could see at some moment of the game so far: replay ``actions``
+    (``(seat, action)`` pairs) on ``start`` (a fresh state).  A card shown once (a special card
+    used, a card turned up) may go back into the stock but stays named in the public log."""
+    state = start.clone()
+    seen = set(visible_to(state, seat))
+    for who, action in actions:
+        state.apply(action, player=who)
+        seen |= set(visible_to(state, seat))
+    return seen
+
+
+def leaks(state, seat: int, rendered_html: str | None = None, text: str | None = None,
+          seen: "set | None" = None) -> list[str]:
+    """What the rendering shows of the cards ``seat`` may not see (empty list: nothing).
+
+    * face-up card elements: for each identity, no more than the copies ``seat`` may see now;
+    * the text (unique cards only): no symbol or code of a hidden card ``seat`` has never seen
+      (``seen``: :func:`ever_visible`).
+    """
+    problems = []
+    seen = seen or set()
+    hidden, visible = hidden_from(state, seat), visible_to(state, seat)
+    if rendered_html is not None:
+        drawn = Counter(CARD_RE.findall(rendered_html))
+        for cid, count in drawn.items():
+            if count > visible[cid]:
+                problems.append(f"{cid} drawn face up {count} time(s), seat {seat} may see {visible[cid]}")
+        if text is None:
+            text = _html.unescape(re.sub(r"<[^>]+>", " ", rendered_html))
+    if text is not None:
+        symbols = _symbols(state)
+        for cid in hidden:
+            if visible[cid] or cid in seen or cid not in symbols:
+                continue
+            if symbols[cid] in text:
+                problems.append(f"hidden card {symbols[cid]} appears in the text")
+            if re.search(rf"(?<![A-Za-z0-9]){re.escape(cid)}(?![A-Za-z0-9])", text):
+                problems.append(f"hidden card code {cid} appears in the text")
+    return problems

@@ -1,0 +1,205 @@
+"""The play table: a person at one seat sees only that seat's view, acts by buttons, computer
+players act one at a time from their own views, and the end shows the result and a review."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+sys.path.insert(0, str(Path(__file__).parent / "browser"))
+from hidden_cards import ever_visible, leaks  # noqa: E402
+
+from cardgames.errors import GameError  # noqa: E402
+from cardgames.krypkille.engine import Discard  # noqa: E402
+from cardgames.players import RandomPlayer  # noqa: E402
+from cardgames.widgets.table import PlayTable  # noqa: E402
+
+GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
+         ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
+         ("heart_challenge", dict(num_players=3, seed=2)),
+         ("heart_challenge", dict(num_players=4, seed=7))]
+
+
+def rendered(t: PlayTable) -> str:
+    """Everything the person's screen shows (the widget values), except the end's review."""
+    parts = [t.status.value, t.view_html.value, t.message.value, t.coach_html.value, t.log_html.value]
+    parts += [f"<b>{label}</b>" for label in t.button_labels()]
+    return "\n".join(parts)
+
+
+def click_through(t: PlayTable, check) -> int:
+    """Press the first choice until the end (a Krypkille discard: the first card, then confirm)."""
+    clicks = 0
+    while not t.state.is_terminal():
+        labels = t.button_labels()
+        assert labels, f"the person's turn shows no button: {t.status.value}"
+        confirm = [x for x in labels if x.startswith("discard the chosen")]
+        if confirm:
+            t.press(labels[0])
+            t.press(confirm[0])
+        else:
+            t.press(labels[0])
+        clicks += 1
+        check(t)
+        assert clicks < 200
+    return clicks
+
+
+@pytest.mark.parametrize("game,kw", GAMES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(GAMES)])
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_whole_game_by_buttons_shows_no_hidden_card(game, kw, seat):
+    t = PlayTable(game, seat=seat, delay=0, coach=True, **kw)
+    assert not leaks(t.state, seat, rendered(t))
+
+    def check(t):
+        if not t.state.is_terminal():
+            seen = ever_visible(t.tg.new_state(), t.actions, seat)
+            problems = leaks(t.state, seat, rendered(t), seen=seen)
+            assert not problems, problems
+
+    click_through(t, check)
+    assert "game is over" in t.status.value
+    # the review shows every hand of the deal
+    first = t.frames()[0][1]
+    for s in range(t.num_players):
+        deal = t.tg.new_state()
+        for card in deal.hands[s]:
+            ident = card.name if game == "krypkille" else card.code
+            assert f'data-card="{ident}"' in first or ident in first, (s, ident)
+    assert "Result" in t.review_html() and t.review.children
+
+
+def test_the_leak_check_can_fail():
+    t = PlayTable("comrade", seat=0, delay=0, seed=5, hand_size=3)
+    other = t.state.hands[1][0]
+    assert leaks(t.state, 0, t.tg.view_html(t.state.view(0), hands=t.state.hands))
+    assert leaks(t.state, 0, text=f"seat 1 holds {other.symbol}")
+    k = PlayTable("krypkille", seat=0, delay=0, num_players=3, seed=1)
+    assert leaks(k.state, 0, k.tg.reveal_html(k.state))
+
+
+def test_a_refused_action_shows_the_engines_message_and_changes_nothing():
+    t = PlayTable("krypkille", seat=1, delay=0, num_players=3, seed=1)
+    assert t.state.current_player() == 1 and t.state.phase == "discard"
+    before = t.state.snapshot()
+    for label in t.button_labels()[:4]:          # four cards chosen: one too many
+        t.press(label)
+    t.press([x for x in t.button_labels() if x.startswith("discard the chosen")][0])
+    assert "refused" in t.message.value and "at most 3 cards" in t.message.value
+    assert t.state.snapshot() == before
+    assert t.choose(Discard(tuple(t.state.hands[1][:1]))) and t.state.snapshot() != before
+
+
+def test_forced_follows_are_played_for_the_person_with_the_reason():
+    t = PlayTable("krypkille", seat=2, delay=0, num_players=3, seed=1)
+    notes = []
+    while not t.state.is_terminal():
+        labels = t.button_labels()
+        confirm = [x for x in labels if x.startswith("discard the chosen")]
+        t.press(confirm[0] if confirm else labels[0])
+        notes.append(t.message.value)
+    forced = [r for r in t.state.play_log if r.seat == 2 and not r.lead]
+    assert forced, "seat 2 never followed in this deal"
+    assert any("played for you" in n and "because" in n and "lowest card" in n for n in notes), notes
+
+
+def test_computer_players_get_only_their_own_view_and_act_one_at_a_time():
+    seen = []
+
+    class Spy(RandomPlayer):
+        def act(self, view, legal):
+            seen.append(view)
+            return super().act(view, legal)
+
+    t = PlayTable("comrade", seat=0, delay=None, seed=5, hand_size=3,
+                  players={s: Spy(seed=s) for s in (1, 2, 3)})
+    person = set(t.state.hands[0])
+    while not t.state.is_terminal() and not t.button_labels():
+        n = len(t.public_log)
+        t.next_button.click()
+        assert len(t.public_log) > n
+    assert all(type(v).__name__ == "PlayerView" for v in seen)
+    assert all(not person & set(v.hand) for v in seen)   # partners never see the person's hand
+
+
+def test_hot_seat_hides_each_hand_until_its_person_is_at_the_screen():
+    t = PlayTable("heart_challenge", people=[0, 1], delay=0, num_players=3, seed=2)
+    curtains = 0
+    while not t.state.is_terminal():
+        if t.curtain is not None:
+            curtains += 1
+            shown = rendered(t)
+            assert t.view_html.value == "" and t.button_labels() == [f"I am seat {t.curtain}: show my cards"]
+            for s in (0, 1):
+                assert not [c for c in t.state.hands[s] if c.symbol in shown], s
+            assert "Pass the screen to seat" in shown
+            t.press(f"I am seat {t.curtain}: show my cards")
+            continue
+        problems = leaks(t.state, t.seat, rendered(t), seen=ever_visible(t.tg.new_state(), t.actions, t.seat))
+        assert not problems, problems
+        t.press(t.button_labels()[0])
+    assert curtains >= 1
+
+
+def test_coach_speaks_only_when_switched_on():
+    t = PlayTable("krypkille", seat=0, delay=0, num_players=3, seed=3)
+    while t.state.phase != "declare" and not t.state.is_terminal():
+        labels = t.button_labels()
+        confirm = [x for x in labels if x.startswith("discard the chosen")]
+        t.press(confirm[0] if confirm else labels[0])
+    if t.state.phase == "declare" and t.state.current_player() == 0:
+        assert t.coach_html.value == ""
+        t.coach_box.value = True
+        assert "expected penalty if you" in t.coach_html.value
+
+
+def test_comrade_and_heart_challenge_coach():
+    c = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3)
+    assert "perfect cooperation" in c.coach_html.value
+    h = PlayTable("heart_challenge", seat=0, delay=0, coach=True, num_players=3, seed=2)
+    while h.state.phase not in ("turn", "auction") and not h.state.is_terminal():
+        h.press(h.button_labels()[0])
+    if h.state.current_player() == 0:
+        assert "exact chance" in h.coach_html.value
+
+
+def test_bad_settings_raise_clear_errors():
+    with pytest.raises(GameError):
+        PlayTable("poker")
+    with pytest.raises(GameError):
+        PlayTable("krypkille", num_players=7)
+    with pytest.raises(GameError):
+        PlayTable("krypkille", people=[0, 9])
+
+
+def test_redrawing_closes_the_old_buttons():
+    from ipywidgets.widgets.widget import _instances
+    t = PlayTable("comrade", seat=1, delay=0, seed=17, hand_size=4)
+    start = len(_instances)
+    t.autoplay()
+    assert len(_instances) - start < 60, "every redraw left its old buttons open"
+    t.close()
+    assert not [w for w in t._walk(t) if w.comm is not None]
+
+
+@pytest.mark.parametrize("module", ["cardgames.widgets.table", "cardgames.widgets.table_games",
+                                    "cardgames.widgets.seated_bots", "solvers.widgets.coach"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("game,kw,seat", [("krypkille", dict(num_players=4, seed=11), 0),
+                                          ("comrade", dict(seed=17, hand_size=4), 2),
+                                          ("heart_challenge", dict(num_players=4, seed=1), 0)])
+def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
+    from cardgames.widgets.table_games import first_choice_game, review_html
+    t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()
+    state, actions = first_choice_game(t.tg, seat)
+    assert actions == t.actions and review_html(t.tg, actions) == t.review_html()
