@@ -196,5 +196,6 @@ def test_four_players_small_deck_by_brute_force():
 def test_regret_is_zero_on_200_engine_dealt_endgames(n):
     for seed in range(200):
         eq = Endgame.deal(n, seed=seed).equilibrium()
-        assert eq.regret <= REGRET_TOLERANCE, (n, seed)
-        assert profile_regret(eq.pool, eq.profile)[0] <= REGRET_TOLERANCE, (n, seed)
+        # eq.regret is recomputed from scratch for the returned profile (values.profile_regret); the
+        # brute-force tests above check that computation itself on small decks
+        assert eq.regret <= REGRET_TOLERANCE and eq.max_regret() <= REGRET_TOLERANCE, (n, seed)
