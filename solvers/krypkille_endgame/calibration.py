@@ -88,10 +88,11 @@ def reliability_html(records: Sequence[dict], bins: int = 10, caption: str = "")
                       caption=caption or "Chance of holding the unique lowest card: predicted vs observed")
 
 
-def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: str = ""):
+def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: str = "",
+                     min_count: int = MIN_BIN_COUNT):
     """The reliability chart: one line per model and player count; the diagonal is perfect calibration.
     ``records_by_players`` maps a player count to its records (or to stored :func:`reliability` rows,
-    a dict ``{model: rows}``)."""
+    a dict ``{model: rows}``); bins with fewer than ``min_count`` seats are left out."""
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -102,14 +103,15 @@ def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: s
         color = f"C{idx}"
         for m in BELIEFS:
             rows = recs[m] if isinstance(recs, dict) else reliability(recs, m, bins)
-            rows = [r for r in rows if r["count"] >= MIN_BIN_COUNT]
-            ax.plot([r["predicted"] for r in rows], [r["observed"] for r in rows], styles[m], marker="o",
-                    ms=3, color=color, label=f"{n} players, {m} model")
+            rows = [r for r in rows if r["count"] >= min_count]
+            ax.plot([r["predicted"] for r in rows], [r["observed"] for r in rows], styles[m],
+                    marker="o" if m == "play" else "x", ms=4, color=color,
+                    label=f"{n} players, {m} model ({'solid' if m == 'play' else 'dashed'})")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("predicted chance of the unique lowest card")
     ax.set_ylabel("observed frequency")
-    ax.set_title(title or f"Reliability (bins with at least {MIN_BIN_COUNT} seats)", fontsize=9)
+    ax.set_title(title or f"Reliability (bins with at least {min_count} seats)", fontsize=9)
     ax.legend(fontsize=6.5, loc="upper left")
     ax.grid(alpha=0.3)
     return ax
