@@ -150,9 +150,10 @@ def two_player_equilibria(pool, penalties: PenaltyTable = DEFAULT_PENALTIES,
     def second_ok(X, Y) -> bool:
         return all(_ok(h(y, X), Y[y]) for y in P1)
 
-    def record(X, Y):
+    def record(X, Y, gx):
+        """Keep (X, Y) if every best-response inequality holds exactly (``gx``: g for this Y)."""
         key = (tuple(sorted(X.items())), tuple(sorted(Y.items())))
-        if key not in found and all(_ok(g(x, Y), X[x]) for x in P0) and second_ok(X, Y):
+        if key not in found and all(_ok(gx[x], X[x]) for x in P0) and second_ok(X, Y):
             found[key] = (X, Y)
 
     def completions(gx: dict):
@@ -167,9 +168,10 @@ def two_player_equilibria(pool, penalties: PenaltyTable = DEFAULT_PENALTIES,
     for t in range(len(P1) + 1):
         Y0 = {y: (1 if i < t else 0) for i, y in enumerate(P1)}
         # (a) the second player plays a pure threshold
-        gx = {x: g(x, Y0) for x in P0}
+        g0 = {x: g(x, Y0) for x in P0}
+        gx = g0
         for X, zeros in completions(gx):
-            record(X, Y0)
+            record(X, Y0, gx)
             if len(zeros) == 1:   # a first-player card that is exactly indifferent: solve for its mix
                 z = zeros[0]
                 for y in P1:
@@ -177,24 +179,24 @@ def two_player_equilibria(pool, penalties: PenaltyTable = DEFAULT_PENALTIES,
                         rest = h(y, {**X, z: 0})
                         p = Fraction(-rest, E[y][z])
                         if 0 < p < 1:
-                            record({**X, z: p}, Y0)
+                            record({**X, z: p}, Y0, gx)
         if t == len(P1):
             continue
         # (b) the second player mixes on its (t+1)-th card m with probability q
         m = P1[t]
         # g(x) is affine in q: its roots in (0, 1) are where a first-player card can mix
-        roots = sorted(q for q in {Fraction(-g(x, Y0), B[x][m]) for x in P0 if B[x][m]} if 0 < q < 1)
+        roots = sorted(q for q in {Fraction(-g0[x], B[x][m]) for x in P0 if B[x][m]} if 0 < q < 1)
         probes = roots + [(lo + hi) / 2 for lo, hi in zip([Fraction(0)] + roots, roots + [Fraction(1)])]
         for q in probes:
             Y = {**Y0, m: q}
-            gx = {x: g(x, Y) for x in P0}
+            gx = {x: g0[x] + q * B[x][m] for x in P0}   # g is affine in q
             for X, zeros in completions(gx):
-                record(X, Y)                       # the first player pure: needs h(m) == 0 by itself
+                record(X, Y, gx)                   # the first player pure: needs h(m) == 0 by itself
                 for z in zeros:                    # the first player mixes on z to make the second indifferent
                     if E[m][z]:
                         p = Fraction(-h(m, {**X, z: 0}), E[m][z])
                         if 0 < p < 1:
-                            record({**X, z: p}, Y)
+                            record({**X, z: p}, Y, gx)
     profiles = [_profile2(X, Y) for X, Y in found.values()]
     profiles.sort(key=lambda p: (not p.is_pure, _size(p)))
     return profiles
