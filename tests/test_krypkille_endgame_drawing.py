@@ -60,3 +60,15 @@ def test_trees_have_no_overlapping_leaves_or_labels(n):
     fig, ax = plt.subplots(figsize=(6, 3.2))
     _check(g2, draw_tree(g2, ax=ax))
     plt.close(fig)
+
+
+def test_trees_in_subplots_do_not_overlap():
+    # the notebook's static rendering: two trees and a chart side by side in one figure
+    end = Endgame.deal(4, seed=4)
+    fig, axes = plt.subplots(1, 3, figsize=(19, 4), gridspec_kw={"width_ratios": [1.2, 1.6, 1]})
+    g1, g2 = end.perfect().tree, end.view(1).tree()
+    draw_tree(g1, ax=axes[0])
+    draw_tree(g2, ax=axes[1])
+    _check(g1, axes[0])
+    _check(g2, axes[1])
+    plt.close(fig)

@@ -78,11 +78,14 @@ def draw_tree(g: nx.DiGraph, ax=None, root=None, title: str | None = None, font_
     need_w, need_h = max(4.0, col_in * width + 0.4), max(2.5, row_in * depth)
     if ax is None:
         _, ax = plt.subplots(figsize=(need_w, need_h))
-    else:
+    else:   # widen the whole figure until this axes (maybe one of several subplots) is big enough
         fig = ax.figure
         w, h = fig.get_size_inches()
-        if w < need_w or h < need_h:
-            fig.set_size_inches(max(w, need_w), max(h, need_h))
+        box = ax.get_position()
+        grow_w = max(1.0, need_w / (w * box.width))
+        grow_h = max(1.0, need_h / (h * box.height))
+        if grow_w > 1.0 or grow_h > 1.0:
+            fig.set_size_inches(w * grow_w, h * grow_h)
     texts: dict = {}
     for u, v, data in g.edges(data=True):
         (x1, y1), (x2, y2) = pos[u], pos[v]
