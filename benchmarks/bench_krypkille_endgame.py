@@ -2,7 +2,10 @@
 
 Run: .venv/bin/python benchmarks/bench_krypkille_endgame.py
 Prints medians and maxima over seeded endgames dealt by the engine, plus the
-worst case for level 2 (no public cards at all: 41 unseen cards, all 21 kinds).
+worst case for level 2 (no public cards at all: 41 unseen cards, all 21 kinds),
+and for level 3 on 2-5 players: time per endgame, how the equilibrium was found
+and the largest regret (must be at most REGRET_TOLERANCE).
+Options: --deals N (endgames per player count for the level-3 survey, default 50).
 """
 
 from __future__ import annotations
@@ -10,7 +13,10 @@ from __future__ import annotations
 import statistics
 import time
 
-from solvers.krypkille_endgame import Endgame, equilibrium, player_view
+import argparse
+from collections import Counter
+
+from solvers.krypkille_endgame import REGRET_TOLERANCE, Endgame, equilibrium, player_view
 from solvers.krypkille_endgame.equilibrium import _solve_cached
 
 
@@ -20,7 +26,27 @@ def timed(fn):
     return time.perf_counter() - t0
 
 
+def survey(deals: int) -> None:
+    print(f"level 3 on engine-dealt endgames (seeds 0-{deals - 1}), regret tolerance {REGRET_TOLERANCE:g}")
+    for n in (2, 3, 4, 5):
+        times, how, worst = [], Counter(), 0.0
+        for seed in range(deals):
+            end = Endgame.deal(n, seed=seed)
+            _solve_cached.cache_clear()
+            t0 = time.perf_counter()
+            eq = end.equilibrium()
+            times.append(time.perf_counter() - t0)
+            how["pure" if eq.profile.is_pure else "mixed"] += 1
+            worst = max(worst, eq.regret)
+        print(f"  {n} players: median {statistics.median(times):.3f} s, max {max(times):.3f} s, "
+              f"{dict(how)}, largest regret {worst:.1e}")
+
+
 def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=50)
+    args = ap.parse_args()
+    survey(args.deals)
     ends = [Endgame.deal(5, seed=s) for s in range(20)]
 
     cold2, warm2 = [], []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable
 
 from cardgames.errors import GameError, RuleConfigError
@@ -97,6 +98,11 @@ def pool_text(pool: Counter) -> str:
     return ", ".join(parts) if parts else "(nothing)"
 
 
+def _prob(p):
+    """Keep exact fractions exact (the two-player solver's), everything else as a float."""
+    return p if isinstance(p, Fraction) else float(p)
+
+
 @dataclass(frozen=True)
 class StrategyProfile:
     """A declare set per position in the declaring order (position 0 is asked first).
@@ -123,7 +129,7 @@ class StrategyProfile:
     def __post_init__(self) -> None:
         sets = tuple(frozenset(parse_kinds(list(s))) for s in self.declare_sets)
         object.__setattr__(self, "declare_sets", sets)
-        mixed = tuple(tuple(sorted((parse_kind(k), float(p)) for k, p in dict(m).items() if 0.0 < float(p) < 1.0))
+        mixed = tuple(tuple(sorted((parse_kind(k), _prob(p)) for k, p in dict(m).items() if 0 < p < 1))
                       for m in self.mixed) if self.mixed else ()
         if mixed and len(mixed) != len(sets):
             raise EndgameError("mixed needs one entry per position")
@@ -204,7 +210,7 @@ class StrategyProfile:
         s = self.declare_sets[position]
         kinds = list(Kind) if possible is None else sorted(possible)
         shown = [k for k in kinds if k in s]
-        mix = [f"{k.label} (p={p:.2f})" for k, p in (self.mixed[position] if self.mixed else ()) if k in kinds]
+        mix = [f"{k.label} (p={float(p):.2f})" for k, p in (self.mixed[position] if self.mixed else ()) if k in kinds]
         if not shown:
             text = "never"
         elif self.is_threshold_strategy(position, kinds):

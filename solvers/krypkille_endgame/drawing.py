@@ -51,15 +51,42 @@ def tree_layout(g: nx.DiGraph, root=None) -> dict:
     return pos
 
 
+def _label_lines(text: str) -> tuple[int, int]:
+    lines = str(text).split("\n")
+    return max(len(x) for x in lines), len(lines)
+
+
 def draw_tree(g: nx.DiGraph, ax=None, root=None, title: str | None = None, font_size: float = 8):
-    """Draw ``g`` top-down; returns the matplotlib axes."""
+    """Draw ``g`` top-down; returns the matplotlib axes.
+
+    The figure is made wide enough for its leaves: each leaf gets a column as wide as the longest
+    label needs (and an axes passed in is widened to that if it is narrower), so no two leaf boxes
+    or probability labels overlap at any player count.  Edge labels sit nearer the child than the
+    parent, where the leaves are spread out.  ``ax.tree_texts`` maps each node, and each edge
+    ``(u, v)``, to its text artist (the tests measure their boxes).
+    """
     import matplotlib.pyplot as plt
 
     pos = tree_layout(g, root)
     width = max(x for x, _ in pos.values()) + 1
     depth = -min(y for _, y in pos.values()) + 1
+    chars = max([_label_lines(d.get("label", n))[0] for n, d in g.nodes(data=True)]
+                + [len(str(d.get("label", d.get("action", "")))) for _, _, d in g.edges(data=True)])
+    lines = max(_label_lines(d.get("label", n))[1] for n, d in g.nodes(data=True))
+    col_in = chars * font_size * 0.62 / 72 + 0.35      # inches per leaf column: the widest label plus padding
+    row_in = lines * font_size * 1.35 / 72 + 0.55
+    need_w, need_h = max(4.0, col_in * width + 0.4), max(2.5, row_in * depth)
     if ax is None:
-        _, ax = plt.subplots(figsize=(max(4.0, 1.6 * width), max(2.5, 1.35 * depth)))
+        _, ax = plt.subplots(figsize=(need_w, need_h))
+    else:   # widen the whole figure until this axes (maybe one of several subplots) is big enough
+        fig = ax.figure
+        w, h = fig.get_size_inches()
+        box = ax.get_position()
+        grow_w = max(1.0, need_w / (w * box.width))
+        grow_h = max(1.0, need_h / (h * box.height))
+        if grow_w > 1.0 or grow_h > 1.0:
+            fig.set_size_inches(w * grow_w, h * grow_h)
+    texts: dict = {}
     for u, v, data in g.edges(data=True):
         (x1, y1), (x2, y2) = pos[u], pos[v]
         chosen = data.get("chosen", False)
@@ -67,20 +94,23 @@ def draw_tree(g: nx.DiGraph, ax=None, root=None, title: str | None = None, font_
                 linewidth=2.6 if chosen else 1.0, zorder=1)
         label = data.get("label", data.get("action", ""))
         if label:
-            ax.text((x1 + x2) / 2, (y1 + y2) / 2, str(label), fontsize=font_size - 1, ha="center", va="center",
-                    color=_HIGHLIGHT if chosen else "#333",
-                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.9), zorder=2)
+            t = 0.62 if g.out_degree(v) == 0 else 0.5      # toward a leaf, where the columns are spread out
+            texts[(u, v)] = ax.text(x1 + t * (x2 - x1), y1 + t * (y2 - y1), str(label), fontsize=font_size - 1,
+                                    ha="center", va="center", color=_HIGHLIGHT if chosen else "#333",
+                                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.9),
+                                    zorder=2)
     for node, data in g.nodes(data=True):
         x, y = pos[node]
         kind = data.get("kind", "leaf")
         chosen = data.get("chosen", False)
         box = "round,pad=0.3" if kind != "chance" else "square,pad=0.3"
-        ax.text(x, y, str(data.get("label", node)), fontsize=font_size, ha="center", va="center", zorder=3,
-                bbox=dict(boxstyle=box, fc=_COLORS.get(kind, "#eee"),
-                          ec=_HIGHLIGHT if chosen else "#555", lw=2.0 if chosen else 0.8))
+        texts[node] = ax.text(x, y, str(data.get("label", node)), fontsize=font_size, ha="center", va="center",
+                              zorder=3, bbox=dict(boxstyle=box, fc=_COLORS.get(kind, "#eee"),
+                                                  ec=_HIGHLIGHT if chosen else "#555", lw=2.0 if chosen else 0.8))
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth + 0.4, 0.6)
     ax.axis("off")
     if title:
         ax.set_title(title, fontsize=font_size + 2)
+    ax.tree_texts = texts
     return ax

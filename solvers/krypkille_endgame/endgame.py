@@ -18,6 +18,7 @@ from typing import Iterable, Sequence
 from cardgames.display import escape, html_table
 from cardgames.krypkille import DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
 
+from .beliefs import allowed_finals, check_beliefs
 from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
 from .equilibrium import Equilibrium, equilibrium
 from .perfect import PerfectInfoSolution, perfect_information
@@ -104,15 +105,25 @@ class Endgame:
         """Level 1: everyone sees every final card."""
         return perfect_information(self.final_cards, self.first, self.penalties)
 
-    def view(self, seat: int, others="equilibrium") -> ViewAnalysis:
-        """Level 2: ``seat``'s expected penalties, others modelled by ``others``."""
+    def view(self, seat: int, others="equilibrium", beliefs: str = "uniform") -> ViewAnalysis:
+        """Level 2: ``seat``'s expected penalties, others modelled by ``others``, beliefs ``"uniform"``
+        or ``"play"`` (conditioned on the forced follows of :attr:`tricks`)."""
         check_seat(seat, self.num_players)
         return player_view(self.num_players, seat, self.final_cards[seat], self.first, self.played,
-                           self.discards[seat], self.penalties, others)
+                           self.discards[seat], self.penalties, others, beliefs, self.tricks)
 
-    def equilibrium(self) -> Equilibrium:
-        """Level 3 for this endgame's public cards."""
-        return equilibrium(self.num_players, self.played, self.penalties)
+    def allowed(self) -> tuple[int, ...]:
+        """Per seat, the final cards (bit mask) its forced follows leave possible."""
+        return allowed_finals(self.tricks, self.num_players)
+
+    def equilibrium(self, beliefs: str = "uniform") -> Equilibrium:
+        """Level 3 for this endgame's public cards (``beliefs="play"``: and what the follows revealed)."""
+        check_beliefs(beliefs)
+        allowed = None
+        if beliefs == "play":
+            by_seat = self.allowed()
+            allowed = tuple(by_seat[s] for s in self.order)
+        return equilibrium(self.num_players, self.played, self.penalties, allowed)
 
     # -- display ----------------------------------------------------------------------
     def to_html(self) -> str:

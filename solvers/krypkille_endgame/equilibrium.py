@@ -1,42 +1,43 @@
-"""Level 3: strategies for everyone (a threshold table per position).
+"""Level 3: strategies for everyone — a verified Nash equilibrium of the declaration game.
 
 Model (what is assumed):
 
 * **What everyone knows.**  The cards played in the four tricks are public.
   Everything else — the final cards, every player's discards and the stock — is
   treated as one *unseen pool*, and the final cards as a uniformly random
-  assignment of distinct physical cards from it.  Each player knows their own
-  final card.  At this level a player does **not** use their own discards (with
-  them every player's beliefs would differ in ways nobody else could model), and
-  nobody reads anything into how the forced follows went.
-* **Strategies.**  Position ``i`` in the declaring order declares when its card
-  is in its declare set ``S_i``.  Being asked at all tells position ``i`` that
-  every earlier position passed, i.e. held a card outside its declare set — the
-  belief is conditioned on that (Bayes' rule, done exactly by counting).
-* **Best response.**  Given the others' sets, position ``i`` with card ``x``
-  compares its expected penalty when declaring with its expected penalty when
-  passing (the later positions then play their sets) and declares only if that
-  is strictly lower (**pass when indifferent**; situations that cannot arise
-  — earlier positions would surely have declared — also pass).
-* **Equilibrium.**  Start from "nobody declares" and replace each position's
-  set by its best response, sweeping from the last position to the first,
-  until a whole sweep changes nothing.  The result is a profile in which no
-  player gains by changing their own choice (tests re-check this by brute force).
+  assignment of distinct physical cards from it (the *common prior*).  Each
+  player knows their own final card.  At this level a player does **not** use
+  their own discards (with them every player's beliefs would differ in ways
+  nobody else could model).  Optionally (``allowed``) the prior is restricted
+  by what the forced follows revealed — public too, so still a common prior
+  (:mod:`solvers.krypkille_endgame.beliefs`).
+* **Strategies.**  Position ``i`` in the declaring order declares with card
+  ``x`` with some probability (a *mixed strategy* when it is strictly between 0
+  and 1).  Being asked tells position ``i`` that every earlier position passed
+  — the belief is conditioned on that (Bayes' rule, done exactly by counting).
+* **Best response** (:func:`~solvers.krypkille_endgame.values.best_response`):
+  given the others' strategies, declare with ``x`` only if that is strictly
+  cheaper on average than passing (**pass when indifferent**).
+* **Equilibrium** (a *Nash equilibrium*; with the order of play and the Bayes
+  conditioning it is a *perfect Bayesian equilibrium*): every position's
+  choice, with every card it can be asked with, is a best response to the
+  others'.  Its **regret** — the most any position, with any card, saves by
+  changing its own choice — is computed from scratch for the profile returned
+  and must be at most :data:`~solvers.krypkille_endgame.nash.REGRET_TOLERANCE`;
+  otherwise :class:`~solvers.krypkille_endgame.nash.EquilibriumNotFoundError`
+  is raised.  How it is found (:mod:`solvers.krypkille_endgame.nash`): for two
+  players an exact enumeration that lists **every** equilibrium (exact
+  fractions); for three to five a search (iterated best responses, then mixing
+  the cards on which they cycle) whose result is accepted only after the
+  regret check.
 
-Why counting is enough: position ``i``'s own penalty only depends on whether
-its card is the weakest (and alone) and on who declares — the rule of
-:func:`cardgames.krypkille.score_round` read from one seat:
-
-* it declares: 0 if every other card is stronger, else its penalty + 10;
-* a later player declares: 0 if no other card is weaker than its own (it holds
-  the low card, so the declarer failed), else its penalty;
-* everyone passes: 10 (coward, 臆病者) if every other card is stronger, else 0.
-
-Each case is an event "player j's card lies in set A_j for every j", counted by
-:func:`solvers.krypkille_endgame.combinatorics.count_assignments`.
+When several equilibria are found, :attr:`Equilibrium.alternatives` lists the
+others and :meth:`Equilibrium.selection` says which one is shown: a pure one
+before a mixed one, then the one that declares least (for 3-5 players the
+search reports the pure equilibria it reached; others may exist).
 
 >>> eq = equilibrium(3)
->>> eq.converged, eq.profile.threshold(0) <= Kind.ONE
+>>> eq.regret <= 1e-9, eq.profile.threshold(0) <= Kind.ONE
 (True, True)
 >>> Kind.HARLEQUIN in eq.profile.declare_sets[0]
 False
@@ -53,172 +54,24 @@ from cardgames.display import html_table
 from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, PENALTY_TABLES, Kind,
                                  PenaltyTable, parse_kinds, penalty_table)
 
-from .combinatorics import ALL, above, at_least, count_assignments, kinds_mask, pool_masks, weighted_assignments
+from .combinatorics import ALL, kinds_mask
 from .common import EndgameError, StrategyProfile, check_players, unseen_pool
+from .nash import (REGRET_TOLERANCE, EquilibriumNotFoundError, is_monotone, search_equilibrium,
+                   two_player_equilibria)
+from .values import PositionValue, best_response, position_value, possible_cards, profile_regret
 
 __all__ = ["PositionValue", "Equilibrium", "equilibrium", "position_value", "best_response",
-           "threshold_table", "threshold_table_html", "plot_thresholds"]
-
-
-@dataclass(frozen=True)
-class PositionValue:
-    """Position ``position`` holding ``card``, given a profile: exact counts behind its decision.
-
-    ``reach`` counts the assignments of the others' cards consistent with the
-    earlier passes; ``declare_total`` and ``pass_total`` add this player's
-    penalty over those assignments, so the expected penalties are the ratios.
-    """
-
-    position: int
-    card: Kind
-    reach: int
-    declare_total: int
-    pass_total: int
-    total: int  # all assignments of the others' cards (for the probability of being asked)
-
-    @property
-    def reachable(self) -> bool:
-        return self.reach > 0
-
-    def _ratio(self, x):
-        if not self.reach:
-            return None
-        if isinstance(x, int) and isinstance(self.reach, int):
-            return Fraction(x, self.reach)  # exact, for pure profiles
-        return x / self.reach
-
-    @property
-    def expected_declare(self) -> "Fraction | float | None":
-        """Expected penalty when declaring (exact fraction for pure profiles)."""
-        return self._ratio(self.declare_total)
-
-    @property
-    def expected_pass(self) -> "Fraction | float | None":
-        """Expected penalty when passing (exact fraction for pure profiles)."""
-        return self._ratio(self.pass_total)
-
-    @property
-    def prob_asked(self) -> Fraction:
-        """Probability, given this card, that every earlier position passed."""
-        return self._ratio_total()
-
-    def _ratio_total(self):
-        if not self.total:
-            return 0.0
-        return Fraction(self.reach, self.total) if isinstance(self.reach, int) else self.reach / self.total
-
-    @property
-    def declares(self) -> bool:
-        """The best response: declare only when strictly better (exact for integer counts;
-        a 1e-9 relative tolerance when mixed strategies make the sums fractional)."""
-        if not self.reach:
-            return False
-        if isinstance(self.reach, int):
-            return self.declare_total < self.pass_total
-        return self.declare_total < self.pass_total - 1e-9 * self.reach
-
-    @property
-    def advantage(self) -> float:
-        """Expected penalty saved by declaring instead of passing (negative: passing is better)."""
-        return float(self.pass_total - self.declare_total) / self.reach if self.reach else 0.0
-
-    def regret(self, declare_prob: float) -> float:
-        """How much this player loses, on average, by declaring with probability ``declare_prob``
-        instead of playing the better action (0 for a best response)."""
-        if not self.reach:
-            return 0.0
-        d, p = float(self.declare_total) / self.reach, float(self.pass_total) / self.reach
-        return declare_prob * d + (1 - declare_prob) * p - min(d, p)
-
-
-def position_value(pool, profile: StrategyProfile, position: int, card: Kind,
-                   penalties: PenaltyTable = DEFAULT_PENALTIES) -> PositionValue:
-    """Exact expected penalties of declaring and passing for ``position`` holding ``card``.
-
-    ``pool`` is the unseen pool *including* ``card`` (the common prior of level 3);
-    ``profile`` gives the other positions' declare sets (this position's own set is ignored).
-    """
-    pool = dict(pool)
-    if pool.get(card, 0) < 1:
-        raise EndgameError(f"{card} is not in the unseen pool")
-    pool[card] -= 1
-    if not profile.is_pure:
-        return _mixed_value(pool, profile, position, card, penalties)
-    masks = pool_masks(pool)
-    n = profile.num_players
-    others = [j for j in range(n) if j != position]
-    S = [kinds_mask(s) for s in profile.declare_sets]
-    T = [ALL & ~s for s in S]
-    pen = penalties.penalty(card)
-    gt, ge = above(card), at_least(card)
-
-    base = [T[j] if j < position else ALL for j in others]
-    reach = count_assignments(masks, base)
-    total = count_assignments(masks, [ALL] * len(others))
-    if reach == 0:
-        return PositionValue(position, card, 0, 0, 0, total)
-    success = count_assignments(masks, [a & gt for a in base])
-    declare_total = (pen + FAILURE_SURCHARGE) * (reach - success)
-
-    pass_total = 0
-    later = [j for j in others if j > position]
-    for d in later:
-        ev = [T[j] if j < d else (S[j] if j == d else ALL) for j in others]
-        if not S[d]:
-            continue
-        declared = count_assignments(masks, ev)
-        if declared:
-            holds_low = count_assignments(masks, [a & ge for a in ev])
-            pass_total += pen * (declared - holds_low)
-    all_pass = [T[j] & gt for j in others]
-    pass_total += COWARD_PENALTY * count_assignments(masks, all_pass)
-    return PositionValue(position, card, reach, declare_total, pass_total, total)
-
-
-def _mixed_value(pool, profile: StrategyProfile, position: int, card: Kind,
-                 penalties: PenaltyTable) -> PositionValue:
-    """:func:`position_value` for a profile with mixed choices (same events, weighted)."""
-    n = profile.num_players
-    others = [j for j in range(n) if j != position]
-    S = [profile.weights(j) for j in range(n)]
-    T = [[1.0 - w for w in ws] for ws in S]
-    ones = [1.0] * 22
-    gt = [1.0 if k > int(card) else 0.0 for k in range(22)]
-    ge = [1.0 if k >= int(card) else 0.0 for k in range(22)]
-
-    def cut(w, mask):
-        return [a * b for a, b in zip(w, mask)]
-
-    pen = penalties.penalty(card)
-    base = [T[j] if j < position else ones for j in others]
-    reach = weighted_assignments(pool, base)
-    total = weighted_assignments(pool, [ones] * len(others))
-    if reach <= 1e-12 * total:
-        return PositionValue(position, card, 0, 0, 0, int(round(total)))
-    success = weighted_assignments(pool, [cut(a, gt) for a in base])
-    declare_total = (pen + FAILURE_SURCHARGE) * (reach - success)
-    pass_total = 0.0
-    for d in (j for j in others if j > position):
-        ev = [T[j] if j < d else (S[j] if j == d else ones) for j in others]
-        declared = weighted_assignments(pool, ev)
-        if declared:
-            pass_total += pen * (declared - weighted_assignments(pool, [cut(a, ge) for a in ev]))
-    pass_total += COWARD_PENALTY * weighted_assignments(pool, [cut(T[j], gt) for j in others])
-    return PositionValue(position, card, reach, declare_total, pass_total, int(round(total)))
-
-
-def best_response(pool, profile: StrategyProfile, position: int,
-                  penalties: PenaltyTable = DEFAULT_PENALTIES) -> frozenset:
-    """The cards with which ``position`` should declare, the others playing ``profile``."""
-    return frozenset(k for k in Kind if pool.get(k, 0) > 0
-                     and position_value(pool, profile, position, k, penalties).declares)
+           "threshold_table", "threshold_table_html", "plot_thresholds", "REGRET_TOLERANCE",
+           "EquilibriumNotFoundError"]
 
 
 @dataclass
 class Equilibrium:
-    """A profile in which no position gains by changing its own declare/pass choice.
+    """A verified equilibrium: no position gains by changing its own declare/pass choice.
 
-    ``values[(position, kind)]`` holds the :class:`PositionValue` behind each entry.
+    ``values[(position, kind)]`` holds the :class:`PositionValue` behind each entry, ``regret`` the
+    largest gain from a deviation (at most :data:`REGRET_TOLERANCE`), ``method`` how it was found,
+    ``alternatives`` the other equilibria found.
     """
 
     num_players: int
@@ -229,10 +82,31 @@ class Equilibrium:
     rounds: int
     converged: bool
     values: dict = field(repr=False, default_factory=dict)
+    regret: float = 0.0
+    method: str = ""
+    alternatives: tuple = ()
+    exhaustive: bool = False
+    allowed: "tuple | None" = None
 
-    def possible(self) -> list[Kind]:
-        """Kinds a player can hold (at least one copy unseen)."""
-        return [k for k in Kind if self.pool.get(k, 0) > 0]
+    @property
+    def count(self) -> int:
+        """How many equilibria were found (this one included)."""
+        return 1 + len(self.alternatives)
+
+    def selection(self) -> str:
+        """One sentence: how many equilibria were found and which one is shown."""
+        if not self.alternatives:
+            return ("the only equilibrium" + (" (the enumeration lists every one)" if self.exhaustive
+                                                 else " the search found (others may exist)"))
+        return (f"{self.count} equilibria found" + (" (all of them)" if self.exhaustive else "")
+                + "; shown: " + ("a pure one (no mixing), " if self.profile.is_pure else "")
+                + "the one declaring with the fewest cards")
+
+    def possible(self, position: int | None = None) -> list[Kind]:
+        """Kinds a player (``position``, or anybody) can hold: at least one copy unseen, and allowed."""
+        if position is None or self.allowed is None:
+            return [k for k in Kind if self.pool.get(k, 0) > 0]
+        return possible_cards(self.pool, self.allowed, position)
 
     def threshold(self, position: int) -> Kind | None:
         """Strongest card with which ``position`` declares (``None``: never)."""
@@ -243,9 +117,9 @@ class Equilibrium:
 
     def max_regret(self) -> float:
         """The most any position, with any card, could save by changing its own choice (0 at an equilibrium)."""
-        return max(v.regret(self.profile.declare_prob(i, k)) for (i, k), v in self.values.items())
+        return max((v.regret(self.profile.declare_prob(i, k)) for (i, k), v in self.values.items()), default=0.0)
 
-    def is_stable(self, tol: float = 1e-7) -> bool:
+    def is_stable(self, tol: float = REGRET_TOLERANCE) -> bool:
         """True when no position gains by changing its own choice (the equilibrium property)."""
         return self.max_regret() <= tol
 
@@ -254,21 +128,23 @@ class Equilibrium:
         for i in range(self.num_players):
             t = self.threshold(i)
             out.append([i + 1, t.label if t is not None else "never",
-                        self.profile.describe(i, self.possible()),
-                        "yes" if self.profile.is_threshold_strategy(i, self.possible()) else "no"])
+                        self.profile.describe(i, self.possible(i)),
+                        "yes" if self.profile.is_threshold_strategy(i, self.possible(i)) else "no"])
         return out
 
     def to_html(self) -> str:
         cap = (f"Level 3, {self.num_players} players, penalty table '{self.penalties.name}'"
                + (f", {len(self.public)} public cards" if self.public else ", no public cards")
-               + f": {'converged' if self.converged else 'NOT converged'} after {self.rounds} sweeps")
-        return html_table(self.rows(), ["position asked", "threshold (declare at or below)",
-                                        "declares with", "plain threshold rule?"], caption=cap)
+               + f": a Nash equilibrium, regret {self.regret:.1e} (tolerance {REGRET_TOLERANCE:g}); "
+               + self.selection())
+        return html_table(self.rows(), ["position asked", "always declares at or below",
+                                        "declares with (mixed: probability)", "plain threshold rule?"],
+                          caption=cap)
 
     def values_html(self, position: int) -> str:
         """Expected penalty of declare and pass for each card at ``position``."""
         rows = []
-        for k in self.possible():
+        for k in self.possible(position):
             v = self.values[(position, k)]
             if not v.reachable:
                 rows.append([k.label, "—", "—", "0", "pass (never asked)"])
@@ -282,165 +158,144 @@ class Equilibrium:
         return self.to_html()
 
 
-def _solve(num_players: int, public: tuple[Kind, ...], table: PenaltyTable, max_rounds: int) -> Equilibrium:
+def _solve(num_players: int, public: tuple[Kind, ...], table: PenaltyTable, allowed: "tuple | None"
+           ) -> Equilibrium:
     pool = dict(unseen_pool(public))
     if sum(pool.values()) < num_players:
         raise EndgameError(f"only {sum(pool.values())} unseen cards for {num_players} players")
-    sets = [frozenset() for _ in range(num_players)]
-    history: list[tuple] = []
-    converged = False
-    rounds = 0
-    cycle: list[tuple] = []
-    while rounds < max_rounds:
-        rounds += 1
-        changed = False
-        for i in reversed(range(num_players)):
-            new = best_response(pool, StrategyProfile(tuple(sets)), i, table)
-            if new != sets[i]:
-                sets[i] = new
-                changed = True
-        if not changed:
-            converged = True
-            break
-        key = tuple(sets)
-        if key in history:  # a cycle: no profile of plain yes/no choices is stable
-            cycle = history[history.index(key):]
-            break
-        history.append(key)
-    profile = StrategyProfile(tuple(sets))
-    if cycle:
-        profile = _mix(pool, cycle, table) or profile
-    values = {(i, k): position_value(pool, profile, i, k, table)
-              for i in range(num_players) for k in Kind if pool.get(k, 0) > 0}
-    eq = Equilibrium(num_players, public, table, pool, profile, rounds, converged, values)
-    if cycle:
-        eq.converged = eq.is_stable()
-    return eq
-
-
-def _mix(pool, cycle: list[tuple], table: PenaltyTable) -> StrategyProfile | None:
-    """Iterated best responses went round in a cycle: the cards whose choice flips in the
-    cycle get a declare probability, solved (Newton's method) so that each such
-    player is exactly indifferent between declaring and passing with that card."""
-    n = len(cycle[0])
-    flipping = [(i, k) for i in range(n) for k in Kind
-                if len({k in prof[i] for prof in cycle}) > 1]
-    always = [frozenset(k for k in Kind if all(k in prof[i] for prof in cycle)) for i in range(n)]
-
-    def profile(x: list[float]) -> StrategyProfile:
-        mixed = [dict() for _ in range(n)]
-        sets = [set(a) for a in always]
-        for (i, k), p in zip(flipping, x):
-            if p >= 1.0:
-                sets[i].add(k)
-            elif p > 0.0:
-                mixed[i][k] = p
-        return StrategyProfile(tuple(frozenset(s) for s in sets), tuple(mixed))
-
-    def gaps(x: list[float]) -> list[float]:
-        prof = profile(x)
-        return [position_value(pool, prof, i, k, table).advantage for i, k in flipping]
-
-    x = [0.5] * len(flipping)
-    for _ in range(60):
-        f = gaps(x)
-        if max(abs(v) for v in f) < 1e-11:
-            break
-        h = 1e-7
-        jac = []
-        for c in range(len(x)):
-            xh = list(x)
-            xh[c] += h
-            fh = gaps(xh)
-            jac.append([(a - b) / h for a, b in zip(fh, f)])  # column c
-        step = _solve_linear([[jac[c][r] for c in range(len(x))] for r in range(len(x))], [-v for v in f])
-        if step is None:
-            return None
-        x = [min(1.0, max(0.0, a + b)) for a, b in zip(x, step)]
-    return profile(x)
-
-
-def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
-    """Gaussian elimination with partial pivoting (tiny systems: one unknown per flipping card)."""
-    n = len(b)
-    m = [row[:] + [v] for row, v in zip(a, b)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        if abs(m[piv][col]) < 1e-14:
-            return None
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col:
-                f = m[r][col] / m[col][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
-    return [m[i][n] / m[i][i] for i in range(n)]
+    if allowed is not None and any(not possible_cards(pool, allowed, i) for i in range(num_players)):
+        raise EndgameError("the public play leaves some position no possible card")
+    exhaustive = False
+    if num_players == 2 and is_monotone(table):
+        found = two_player_equilibria(pool, table, allowed)
+        if not found:
+            raise EquilibriumNotFoundError("the two-player enumeration found no equilibrium: the game is "
+                                           "degenerate (a player exactly indifferent with two cards)")
+        method, rounds, exhaustive = "exact enumeration (two players, exact fractions)", 0, True
+    else:
+        found, _, method, rounds = search_equilibrium(pool, num_players, table, allowed)
+        found = sorted(found, key=lambda p: tuple(float(sum(p.weights(i))) for i in range(num_players)))
+    profile = found[0]
+    regret, values = profile_regret(pool, profile, table, allowed)
+    if regret > REGRET_TOLERANCE:  # cannot happen: every candidate passed this check already
+        raise EquilibriumNotFoundError(f"the profile found has regret {regret:.3g} > {REGRET_TOLERANCE}")
+    return Equilibrium(num_players, public, table, pool, profile, rounds, True, values, regret, method,
+                       tuple(found[1:]), exhaustive, allowed)
 
 
 @lru_cache(maxsize=256)
-def _solve_cached(num_players: int, public: tuple[Kind, ...], table: PenaltyTable, max_rounds: int) -> Equilibrium:
-    return _solve(num_players, public, table, max_rounds)
+def _solve_cached(num_players: int, public: tuple[Kind, ...], table: PenaltyTable, allowed) -> Equilibrium:
+    return _solve(num_players, public, table, allowed)
 
 
 def equilibrium(num_players: int, public: "str | Iterable" = (),
-                penalties: "PenaltyTable | str" = DEFAULT_PENALTIES, max_rounds: int = 100) -> Equilibrium:
-    """Iterated best responses for ``num_players`` given the ``public`` (played) cards.
+                penalties: "PenaltyTable | str" = DEFAULT_PENALTIES, allowed: "Sequence | None" = None
+                ) -> Equilibrium:
+    """A verified equilibrium for ``num_players`` given the ``public`` (played) cards.
 
     With ``public=()`` nobody uses the tricks (a table for "any deal"); pass an
-    endgame's played cards for the table of that endgame.  Results are cached.
+    endgame's played cards for the table of that endgame.  ``allowed`` (optional,
+    one set of kinds or bit mask per *position*) restricts the common prior to what
+    the public play leaves possible.  Results are cached.  Raises
+    :class:`EquilibriumNotFoundError` rather than return a profile that is not one.
     """
     check_players(num_players)
     pub = tuple(sorted(parse_kinds(public)))
-    return _solve_cached(num_players, pub, penalty_table(penalties), max_rounds)
+    if allowed is not None:
+        if len(allowed) != num_players:
+            raise EndgameError(f"allowed needs one entry per position ({num_players}), got {len(allowed)}")
+        allowed = tuple(a if isinstance(a, int) else kinds_mask(parse_kinds(list(a))) for a in allowed)
+        if all(a == ALL for a in allowed):
+            allowed = None
+    return _solve_cached(num_players, pub, penalty_table(penalties), allowed)
+
+
+def _cell(eq: Equilibrium, position: int) -> str:
+    """``'5 + 6 (p=0.50)'``: the strongest always-declared card, then the sometimes-declared ones."""
+    t = eq.threshold(position)
+    text = t.label if t is not None else "never"
+    mixed = eq.profile.mixed[position] if eq.profile.mixed else ()
+    if mixed:
+        text += " + " + ", ".join(f"{k.label} (p={float(p):.2f})" for k, p in mixed)
+    if not eq.profile.is_threshold_strategy(position, eq.possible(position)):
+        text += " *"
+    return text
 
 
 def threshold_table(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence[str] = tuple(PENALTY_TABLES),
                     public: "str | Iterable" = ()) -> list[dict]:
-    """One row per (penalty table, player count, position): the threshold card of the equilibrium."""
+    """One row per (penalty table, player count, position): the threshold card of the equilibrium,
+    the cards declared only sometimes (``mixed``: ``(kind, probability)`` pairs) and the full description."""
     out = []
     for name in tables:
         for n in players:
             eq = equilibrium(n, public, name)
             for i in range(n):
-                t = eq.threshold(i)
-                out.append({"table": name, "players": n, "position": i + 1, "threshold": t,
-                            "declares_with": eq.profile.describe(i, eq.possible())})
+                out.append({"table": name, "players": n, "position": i + 1, "threshold": eq.threshold(i),
+                            "mixed": tuple(eq.profile.mixed[i]) if eq.profile.mixed else (),
+                            "declares_with": eq.profile.describe(i, eq.possible(i)),
+                            "equilibria": eq.count})
     return out
 
 
 def threshold_table_html(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence[str] = tuple(PENALTY_TABLES),
                          public: "str | Iterable" = ()) -> str:
-    """The threshold table as HTML: rows = player count × table, columns = position asked."""
+    """The threshold table as HTML: rows = player count × table, columns = position asked.
+    A cell ``'5 + 6 (p=0.50)'`` means: always declare with the 5 or weaker, with the 6 half of the time."""
     rows = []
     for name in tables:
         for n in players:
             eq = equilibrium(n, public, name)
-            cells = [(t.label if t is not None else "never") for t in eq.thresholds()]
-            rows.append([name, n] + cells + [""] * (max(players) - n))
-    header = ["penalty table", "players"] + [f"asked {i + 1}" for i in range(max(players))]
-    return html_table(rows, header, caption="Threshold card per position: declare with this card or weaker")
+            rows.append([name, n] + [_cell(eq, i) for i in range(n)] + [""] * (max(players) - n) + [eq.count])
+    header = (["penalty table", "players"] + [f"asked {i + 1}" for i in range(max(players))]
+              + ["equilibria found"])
+    return html_table(rows, header, caption="Declare with this card or weaker; '+ card (p=…)': declare with "
+                      "that card only with probability p (a mixed strategy); '*': not a plain threshold rule")
 
 
 def plot_thresholds(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence[str] = tuple(PENALTY_TABLES),
                     public: "str | Iterable" = (), ax=None):
-    """Line chart: x = position asked, y = threshold card, one line per player count and table."""
+    """Line chart: x = position asked, y = threshold card, one line per player count and table.
+
+    A mixed card lifts the point by its probability (the 2-player line at 5.5 means "the 5 or weaker,
+    and the 6 with p = 0.5") and is written next to the point.  Lines that coincide (the two penalty
+    tables give the same strategies: a Harlequin never declares) are drawn once, with one legend entry
+    naming both.
+    """
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.5, 3.6))
-    styles = {name: style for name, style in zip(tables, ["-", "--", ":", "-."])}
-    for name in tables:
-        for n in players:
+        _, ax = plt.subplots(figsize=(6.5, 3.8))
+    lines: dict = {}
+    for n in players:
+        for name in tables:
             eq = equilibrium(n, public, name)
-            ys = [int(t) if t is not None else 0 for t in eq.thresholds()]
-            ax.plot(range(1, n + 1), ys, styles[name], marker="o", label=f"{n} players, {name}")
+            ys = tuple(eq.profile.threshold_value(i) for i in range(n))
+            lines.setdefault((n, ys), {"tables": [], "eq": eq})["tables"].append(name)
+    markers = ["o", "s", "^", "D", "v", "P"]
+    for idx, ((n, ys), info) in enumerate(lines.items()):
+        names = info["tables"]
+        label = f"{n} players, " + (" = ".join(names) + " (same line)" if len(names) > 1 else names[0])
+        xs = list(range(1, n + 1))
+        ax.plot(xs, ys, "-" if len(names) > 1 or names[0] == tables[0] else "--", marker=markers[idx % 6],
+                label=label)
+        eq = info["eq"]
+        for i, y in enumerate(ys):
+            for k, p in (eq.profile.mixed[i] if eq.profile.mixed else ()):
+                ax.annotate(f"{k.label}: p={float(p):.2f}", (i + 1, y), textcoords="offset points",
+                            xytext=(6, -10), fontsize=7)
     ticks = [0] + [int(k) for k in Kind]
     ax.set_yticks(ticks)
     ax.set_yticklabels(["never"] + [k.label for k in Kind], fontsize=7)
-    top = max([int(t) for r in threshold_table(players, tables, public) if (t := r["threshold"])] + [3])
+    top = max([y for (_, ys) in lines for y in ys] + [3])
     ax.set_ylim(-0.5, top + 1.5)
+    ax.set_xticks(range(1, max(players) + 1))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("position in the declaring order (1 = asked first)")
     ax.set_ylabel("threshold card")
-    ax.set_title("Declare at or below this card (level 3)")
+    ax.set_title("Declare at or below this card (level 3; a fraction = the next card's mixing probability)",
+                 fontsize=9)
     ax.legend(fontsize=7, ncol=2)
     ax.grid(alpha=0.3)
     return ax

@@ -9,11 +9,19 @@ Model (what is assumed):
   the above.  The other players' discards and the cards left in the stock are
   unseen too, so the others' final cards are modelled as a **uniformly random
   assignment of distinct physical cards from the unseen pool** (a kind with two
-  unseen copies is twice as likely as one with a single copy).  Nothing is read
-  into how the forced follows went or which cards someone chose to discard.
+  unseen copies is twice as likely as one with a single copy).  With the default
+  ``beliefs="uniform"`` nothing is read into how the forced follows went; with
+  ``beliefs="play"`` the assignment is restricted to the cards each player can
+  still hold after its forced follows (:mod:`solvers.krypkille_endgame.beliefs`).
+  Neither model reads anything into which cards someone chose to discard or lead.
+  The uniform model is the simple one, but on real rounds it is *badly
+  calibrated*: the follows strip low cards from hands that cannot reach the top
+  card, so the others' cards are stronger than a uniform draw
+  (``benchmarks/bench_krypkille_calibration.py``).
 * **How the others decide** (a :class:`StrategyProfile`, one declare set per
-  position).  Default ``others="equilibrium"``: the level-3 strategies for this
-  endgame's public cards (:func:`solvers.krypkille_endgame.equilibrium`).
+  position).  Default ``others="equilibrium"``: a *verified* level-3 equilibrium
+  for this endgame's public cards (:func:`solvers.krypkille_endgame.equilibrium`;
+  it raises rather than hand over a profile that is not an equilibrium).
   Alternatively a kind ``t`` (everyone declares with ``t`` or weaker: a simple
   threshold rule), ``"never"`` (nobody else ever declares), or any profile.
 * **Earlier passes** are evidence: the earlier players' cards are restricted to
@@ -67,6 +75,7 @@ from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURC
 from .combinatorics import falling
 from .common import (EndgameError, StrategyProfile, check_players, check_seat, declaring_order, pool_text,
                      unseen_pool)
+from .beliefs import BELIEFS, allowed_finals, check_beliefs
 from .equilibrium import equilibrium
 
 __all__ = ["ActionSummary", "ViewAnalysis", "player_view", "resolve_model", "OUTCOMES"]
@@ -96,16 +105,18 @@ class ActionSummary:
         return self.expected[self.viewer]
 
 
-def resolve_model(others, num_players: int, played: Sequence[Kind], penalties: PenaltyTable
-                  ) -> tuple[StrategyProfile, str]:
+def resolve_model(others, num_players: int, played: Sequence[Kind], penalties: PenaltyTable,
+                  allowed=None) -> tuple[StrategyProfile, str]:
     """The profile and a one-line description for an ``others`` argument (see the module docstring)."""
     if isinstance(others, StrategyProfile):
         if others.num_players != num_players:
             raise EndgameError(f"the profile is for {others.num_players} players, not {num_players}")
         return others, "a given strategy profile"
     if isinstance(others, str) and others.strip().lower() == "equilibrium":
-        eq = equilibrium(num_players, played, penalties)
-        return eq.profile, "the others play the level-3 equilibrium strategies for these public cards"
+        eq = equilibrium(num_players, played, penalties, allowed)
+        return eq.profile, ("the others play a verified level-3 equilibrium for these public cards"
+                            + (" and what their follows revealed" if allowed is not None else "")
+                            + f" (regret {eq.regret:.0e}; {eq.selection()})")
     if others is None or (isinstance(others, str) and others.strip().lower() == "never"):
         return StrategyProfile.never(num_players), "nobody else ever declares"
     t = parse_kind(others)
@@ -335,7 +346,7 @@ def _score_cell(holders: set, declarer: "int | None", weight: float, own: list[f
 
 
 def _action_sums(order: Sequence[int], position: int, card: int, counts: list[int], pen: list[int],
-                 prob: list[list[float]], declarer_positions: Iterable) -> dict:
+                 prob: list[list[float]], declarer_positions: Iterable, allow=None) -> dict:
     """``{(declarer seat or None, outcome index): [weight, weighted penalty of seat 0, seat 1, ...]}``
     for the viewer at ``position`` holding kind value ``card``, adding up the branches in which
     one of ``declarer_positions`` declares (``None``: nobody)."""
@@ -346,6 +357,9 @@ def _action_sums(order: Sequence[int], position: int, card: int, counts: list[in
     for dp in declarer_positions:
         declarer = None if dp is None else order[dp]
         weights = _branch_weights(prob, position, dp)
+        if allow is not None:   # the play-aware beliefs: kinds a player cannot hold get weight 0
+            rows = [allow[i] for i in range(len(order)) if i != position]
+            weights = [[w * a for w, a in zip(ws, row)] for ws, row in zip(weights, rows)]
         for low, h, weight, own_others in _lowest_cells(counts, weights, pen):
             holders = {others[j] for j in range(len(others)) if h >> j & 1}
             if card < low:
@@ -384,11 +398,15 @@ def _summarise(action: str, viewer: int, sums: dict, order: Sequence[int]) -> Ac
 
 def player_view(num_players: int, seat: int, card, first: int = 0, played: "str | Iterable" = (),
                 discards: "str | Iterable" = (), penalties: "PenaltyTable | str" = DEFAULT_PENALTIES,
-                others="equilibrium") -> ViewAnalysis:
+                others="equilibrium", beliefs: str = "uniform", tricks: "Sequence | None" = None) -> ViewAnalysis:
     """Level 2 for ``seat`` holding ``card`` (see the module docstring for the model).
 
     ``first`` is the seat asked first, ``played`` the public cards of the tricks,
     ``discards`` this seat's own discards, ``others`` the model of the other players.
+    ``beliefs`` is the belief model (:mod:`solvers.krypkille_endgame.beliefs`): ``"uniform"``,
+    or ``"play"`` — the others' cards must fit the forced follows in ``tricks`` (each a list of
+    ``(seat, card)`` in play order); with ``"play"`` the others are modelled by the equilibrium of
+    the game with that same restricted prior.
     """
     n = check_players(num_players)
     check_seat(seat, n)
@@ -402,18 +420,26 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
     m = n - 1
     if sum(pool.values()) < m:
         raise EndgameError(f"only {sum(pool.values())} unseen cards for {m} other players")
-    profile, model = resolve_model(others, n, played_k, table)
+    check_beliefs(beliefs)
+    allowed_seat = allowed_finals(tricks or (), n) if beliefs == "play" else None
+    allowed_pos = tuple(allowed_seat[s] for s in order) if allowed_seat else None
+    if allowed_pos is not None and not allowed_pos[order.index(seat)] >> int(card) & 1:
+        raise EndgameError(f"seat {seat} cannot hold {card.label}: its own follows rule it out")
+    profile, model = resolve_model(others, n, played_k, table, allowed_pos)
+    model += "; beliefs: " + BELIEFS[beliefs]
     position = order.index(seat)
     counts = [0] * (len(Kind) + 1)
     for k, c in pool.items():
         counts[int(k)] = c
     pen = [0] + [table.penalty(k) for k in Kind]
     prob = [profile.weights(i) for i in range(n)]  # P(declare) by position and kind value
-    declare = _action_sums(order, position, int(card), counts, pen, prob, [position])
+    allow = ([[1.0 if a >> v & 1 else 0.0 for v in range(len(Kind) + 1)] for a in allowed_pos]
+             if allowed_pos is not None else None)
+    declare = _action_sums(order, position, int(card), counts, pen, prob, [position], allow)
     total = sum(acc[0] for acc in declare.values())
     if total == 0:
         raise EndgameError("under this model the earlier players would surely have declared: "
                            "the viewer cannot be asked")
-    pass_ = _action_sums(order, position, int(card), counts, pen, prob, [*range(position + 1, n), None])
+    pass_ = _action_sums(order, position, int(card), counts, pen, prob, [*range(position + 1, n), None], allow)
     return ViewAnalysis(n, seat, card, first, order, position, played_k, discards_k, table, pool, profile, model,
                         total, _summarise("declare", seat, declare, order), _summarise("pass", seat, pass_, order))

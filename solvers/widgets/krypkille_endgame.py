@@ -21,7 +21,16 @@ from cardgames.krypkille import Kind, PENALTY_TABLES
 from cardgames.widgets.common import guarded, mark_demo
 from solvers.krypkille_endgame import Endgame, draw_tree, plot_thresholds, threshold_table_html
 
-__all__ = ["EndgameExplorer", "MODELS"]
+__all__ = ["EndgameExplorer", "MODELS", "SOURCES", "BELIEF_LABELS", "TAB_TITLES", "ENGINE", "BY_HAND"]
+
+ENGINE, BY_HAND = "engine deal", "set by hand"
+#: The two ways to make an endgame (short labels: a ToggleButtons button is about 150px wide).
+SOURCES = {ENGINE: "deal a round with the engine and play the four forced tricks",
+           BY_HAND: "type the final cards and the public cards yourself"}
+#: Tab titles short enough for a tab at JupyterLab's default width (about 144px).
+TAB_TITLES = ("1 all cards seen", "2 one player", "3 everyone")
+#: Belief models of level 2 (:mod:`solvers.krypkille_endgame.beliefs`).
+BELIEF_LABELS = {"uniform (ignores the play)": "uniform", "play-aware (reads the forced follows)": "play"}
 
 #: Choices for "how the others decide" (level 2): label -> ``others`` argument of :func:`player_view`.
 MODELS = {"level-3 equilibrium (default)": "equilibrium", "nobody else declares": "never"}
@@ -36,18 +45,25 @@ class EndgameExplorer:
 
     def __init__(self, num_players: int = 4, seed: int = 0, penalties: str = "default"):
         self.out = W.Output()
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=num_players, description="players")
-        self.table = W.Dropdown(options=list(PENALTY_TABLES), value=penalties, description="penalties")
-        self.source = W.ToggleButtons(options=["deal with the engine", "set by hand"], value="deal with the engine")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
-        self.deal_button = W.Button(description="deal a new round", icon="refresh")
-        self.cards = W.Text(value="Pig 1 9 Mask", description="final cards",
+        wide = {"description_width": "initial"}   # labels never cut off (ipywidgets' default is 80px)
+        self.players = W.Dropdown(options=[2, 3, 4, 5], value=num_players, description="players", style=wide)
+        self.table = W.Dropdown(options=list(PENALTY_TABLES), value=penalties, description="penalties",
+                                style=wide)
+        self.source = W.ToggleButtons(options=list(SOURCES), value=ENGINE, tooltips=list(SOURCES.values()),
+                                      style={"button_width": "auto"})
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed", style=wide)
+        self.deal_button = W.Button(description="deal a new round", icon="refresh",
+                                    layout=W.Layout(width="auto"))
+        self.cards = W.Text(value="Pig 1 9 Mask", description="final cards", style=wide,
                             placeholder="one card per seat, e.g. Pig 1 9 Mask")
-        self.first = W.BoundedIntText(value=0, min=0, max=4, description="asked first")
-        self.played = W.Text(value="Mask 2 2", description="public cards", placeholder="cards of the tricks")
-        self.viewer = W.Dropdown(options=[0], value=0, description="view of seat")
-        self.model = W.Dropdown(options=list(MODELS), value=list(MODELS)[0], description="others",
+        self.first = W.BoundedIntText(value=0, min=0, max=4, description="asked first", style=wide)
+        self.played = W.Text(value="Mask 2 2", description="public cards", placeholder="cards of the tricks",
+                             style=wide)
+        self.viewer = W.Dropdown(options=[0], value=0, description="view of seat", style=wide)
+        self.model = W.Dropdown(options=list(MODELS), value=list(MODELS)[0], description="others", style=wide,
                                 layout=W.Layout(width="420px"))
+        self.beliefs = W.Dropdown(options=list(BELIEF_LABELS), value=list(BELIEF_LABELS)[0],
+                                  description="beliefs", style=wide, layout=W.Layout(width="420px"))
         self.endgame_html = W.HTML()
         self.level1_html = W.HTML()
         self.expected_html = W.HTML()
@@ -66,20 +82,22 @@ class EndgameExplorer:
         def on_deal(_button):
             self.seed.value = self.seed.value + 1  # triggers refresh
 
-        for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model):
+        for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model,
+                  self.beliefs):
             w.observe(on_change, names="value")
         for w in (self.cards, self.played):  # text fields: react on Enter / leaving the field
             w.continuous_update = False
             w.observe(on_change, names="value")
         self.deal_button.on_click(on_deal)
 
-        hand = W.VBox([self.cards, self.first, self.played])
-        controls = W.VBox([W.HBox([self.players, self.table]), self.source,
-                           W.HBox([self.seed, self.deal_button]), hand, W.HBox([self.viewer, self.model])])
-        tabs = W.Tab(children=[W.VBox([self.level1_html, self.level1_fig]),
+        self.hand_box = W.VBox([self.cards, self.first, self.played])
+        self.engine_box = W.HBox([self.seed, self.deal_button])
+        controls = W.VBox([W.HBox([self.players, self.table]), self.source, self.engine_box, self.hand_box,
+                           W.HBox([self.viewer, self.model]), self.beliefs])
+        self.tabs = tabs = W.Tab(children=[W.VBox([self.level1_html, self.level1_fig]),
                                W.VBox([self.expected_html, self.level2_fig]),
                                W.VBox([self.level3_html, self.level3_fig])])
-        for i, title in enumerate(["1 perfect information", "2 one player's view", "3 strategies for everyone"]):
+        for i, title in enumerate(TAB_TITLES):
             tabs.set_title(i, title)
         self.widget = W.VBox([controls, self.endgame_html, tabs, self.out])
         self._busy = False
@@ -87,7 +105,7 @@ class EndgameExplorer:
 
     # -- building the endgame from the controls -------------------------------------------
     def make_endgame(self) -> Endgame:
-        if self.source.value == "deal with the engine":
+        if self.source.value == ENGINE:
             return Endgame.deal(self.players.value, seed=self.seed.value, penalties=self.table.value)
         return Endgame.from_cards(self.cards.value, first=self.first.value, played=self.played.value,
                                   penalties=self.table.value)
@@ -103,6 +121,13 @@ class EndgameExplorer:
                 self.endgame_html.value = f"<p style='color:#b00'>Cannot use this endgame: {escape(err)}</p>"
                 return
             self.endgame = end
+            by_hand = self.source.value != ENGINE
+            # show only the fields the chosen source uses; by hand, the cards set the player count
+            self.hand_box.layout.display = None if by_hand else "none"
+            self.engine_box.layout.display = "none" if by_hand else None
+            self.players.disabled = by_hand
+            if self.players.value != end.num_players:
+                self.players.value = end.num_players
             seats = list(range(end.num_players))
             if list(self.viewer.options) != seats:
                 self.viewer.options = seats
@@ -126,7 +151,7 @@ class EndgameExplorer:
 
     def show_level2(self, end: Endgame) -> None:
         try:
-            view = end.view(self.viewer.value, MODELS[self.model.value])
+            view = end.view(self.viewer.value, MODELS[self.model.value], BELIEF_LABELS[self.beliefs.value])
         except GameError as err:
             self.expected_html.value = (f"<p>Penalty table '{escape(end.penalties.name)}': "
                                         f"no level-2 answer: {escape(err)}</p>")
@@ -143,7 +168,12 @@ class EndgameExplorer:
             plt.close(fig)
 
     def show_level3(self, end: Endgame) -> None:
-        eq = end.equilibrium()
+        try:
+            eq = end.equilibrium(BELIEF_LABELS[self.beliefs.value])
+        except GameError as err:  # EquilibriumNotFoundError: say so, never show a non-equilibrium
+            self.level3_html.value = f"<p style='color:#b00'>No level-3 answer: {escape(err)}</p>"
+            self.level3_fig.clear_output()
+            return
         self.level3_html.value = (eq.to_html()
                                   + threshold_table_html(tables=(end.penalties.name,))
                                   + "<p>(second table: no public cards, i.e. before looking at any trick)</p>")
