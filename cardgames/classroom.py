@@ -248,6 +248,25 @@ def has_questions(nb_path: Path) -> bool:
                for c in nb["cells"])
 
 
+def _stable_ids(generated: Path, dest: Path) -> None:
+    """Copy an otter output, giving the cells otter adds (the check cells) ids derived from their text.
+
+    otter assign draws new random ids for them on every run; stable ids keep a rebuild from
+    changing files whose source did not change.
+    """
+    import hashlib
+
+    import nbformat
+    nb = nbformat.read(generated, 4)
+    seen: dict[str, int] = {}
+    for cell in nb.cells:
+        if "grader.check(" in cell.source and cell.source.startswith("grader.check("):
+            n = seen[cell.source] = seen.get(cell.source, 0) + 1
+            cell["id"] = hashlib.sha1(f"{dest.name}:{cell.source}:{n}".encode()).hexdigest()[:8]
+    with open(dest, "w", encoding="utf-8") as f:
+        f.write(nbformat.writes(nb) + "\n")
+
+
 def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teacher: Path = TEACHER,
           quiet: bool = True) -> list[Path]:
     """Write the student and teacher version of each source notebook; return the written paths.
@@ -273,8 +292,8 @@ def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teache
                 import logging
                 logging.getLogger("otter").setLevel(logging.WARNING)
             otter_assign(str(src), tmp, no_pdfs=True, no_run_tests=True)
-            shutil.copyfile(Path(tmp) / "student" / src.name, student / src.name)
-            shutil.copyfile(Path(tmp) / "autograder" / src.name, teacher / src.name)
+            _stable_ids(Path(tmp) / "student" / src.name, student / src.name)
+            _stable_ids(Path(tmp) / "autograder" / src.name, teacher / src.name)
         written += [student / src.name, teacher / src.name]
     return written
 
