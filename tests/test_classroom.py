@@ -1,0 +1,243 @@
+"""Student and teacher notebooks (otter-grader): in step with their sources, and every check speaks to a student.
+
+Any notebook in ``notebooks/`` with a raw ``# ASSIGNMENT CONFIG`` cell is covered automatically:
+
+* the committed ``student/`` and ``teacher/`` versions equal a fresh ``otter assign`` of the source;
+* the student version carries no solution and no stored output;
+* the student version runs top to bottom without error and every ``grader.check`` says "not answered
+  yet"; then, in the same kernel, the teacher's answers make every check say "correct" and a wrong
+  answer makes it say "not quite" (one execution per notebook: the source itself runs under nbval).
+
+The friendly messages of :mod:`cardgames.classroom` are tested without a kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgames import classroom
+from cardgames.classroom import NotAnsweredYet, NotQuite, check
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted((ROOT / "notebooks").glob("*.ipynb"))
+WITH_QUESTIONS = [p for p in SOURCES if classroom.has_questions(p)]
+ids = [p.name for p in WITH_QUESTIONS]
+
+
+def _load(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def _src(cell) -> str:
+    return "".join(cell["source"])
+
+
+def _cells(path: Path) -> list[tuple[str, str]]:
+    return [(c["cell_type"], _src(c)) for c in _load(path)["cells"]]
+
+
+# --------------------------------------------------------------------------- the helper, no kernel
+
+def test_check_says_correct_not_answered_and_not_quite_with_hint():
+    assert check([13, 0, 10, 6], [13, 0, 10, 6]) == "correct"
+    with pytest.raises(NotAnsweredYet, match="not answered yet"):
+        check(..., 4)
+    with pytest.raises(NotAnsweredYet):
+        check(([0, ...], "coward"), ([0, 10, 0], "coward"))   # a half-filled answer is not an answer yet
+    with pytest.raises(NotQuite, match=r"^not quite — hint: count from 1\. Try again\.$"):
+        check(3, 4, hint="count from 1.")
+    assert check(0.8904, 0.890, same=lambda a, b: abs(a - b) < 5e-4) == "correct"
+
+
+def test_misspelt_card_gets_the_parsers_message_and_try_again():
+    from cardgames.krypkille import parse_kind
+    with pytest.raises(NotQuite) as exc:
+        check("Cukoo", parse_kind("Cuckoo"), parse=parse_kind)
+    message = str(exc.value)
+    assert "Cukoo" in message and message.endswith("try again.")
+    with pytest.raises(ValueError) as parser:
+        parse_kind("Cukoo")
+    assert str(parser.value) in message
+
+
+def test_feedback_lines_never_show_a_traceback():
+    class Result:   # the shape of otter's TestFile / TestCaseResult
+        def __init__(self, message):
+            self.passed_all = message is None
+            self.test_case_results = [] if message is None else [type("R", (), {"passed": False, "message": message})]
+
+    def line(message):
+        return repr(classroom._feedback_from("q1", Result(message)))
+
+    assert line(None) == "q1: correct ✔"
+    otter_says = "❌ Test case failed\nError at line 3 in test q1:\n  check(...)\n"
+    assert line(otter_says + "NotAnsweredYet: " + classroom.NOT_ANSWERED) == "q1: " + classroom.NOT_ANSWERED
+    assert line(otter_says + "NotQuite: not quite — hint: h. Try again.") == "q1: not quite — hint: h. Try again."
+    assert line(otter_says + "NameError: name 'answer_1' is not defined").startswith("q1: not answered yet")
+    odd = line(otter_says + "TypeError: unsupported operand type(s) for -: 'str' and 'int'")
+    assert odd.startswith("q1: not quite") and "Error at line" not in odd and "Traceback" not in odd
+
+
+def test_source_notebook_grader_is_a_stand_in_that_imports_no_otter(tmp_path):
+    nb = tmp_path / "x.ipynb"
+    nb.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    grader = classroom.Grader(str(nb))
+    assert type(grader).__name__ == "_NoChecks"
+    assert "student" in repr(grader.check("q1"))
+
+
+def test_build_command_refuses_a_missing_notebook(capsys):
+    assert classroom.main(["build", "notebooks/no_such.ipynb"]) == 2
+    assert "no_such.ipynb" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- the generated folders
+
+SOLUTION_LINE = re.compile(r"#\s*(BEGIN |END )?SOLUTION\b")
+
+
+def test_every_old_style_exercise_is_converted():
+    """No check cell outside otter's format: an exercise left as `assert ...; print("correct!")` fails here."""
+    for path in SOURCES:
+        depth = 0
+        for kind, src in _cells(path):
+            if kind == "raw" and src.startswith("# BEGIN QUESTION"):
+                depth += 1
+            elif kind == "raw" and src.startswith("# END QUESTION"):
+                depth -= 1
+            elif kind == "code" and depth == 0:
+                plain = [l for l in src.splitlines() if l.rstrip().endswith("# SOLUTION")]
+                assert not plain, f"{path.name}: answer lines outside a question (see cardgames/classroom.py): {plain}"
+                assert 'print("correct' not in src and "check_answer(" not in src, \
+                    f"{path.name}: an exercise check outside otter's format (see the recipe in cardgames/classroom.py)"
+
+
+def test_every_source_has_both_versions_and_no_extras():
+    names = {p.name for p in SOURCES}
+    for folder in (classroom.STUDENT, classroom.TEACHER):
+        assert {p.name for p in folder.glob("*.ipynb")} == names, f"run `make student` to rebuild {folder.name}/"
+
+
+@pytest.fixture(scope="module")
+def fresh_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("classroom")
+    classroom.build(SOURCES, out / "student", out / "teacher")
+    return out
+
+
+@pytest.mark.parametrize("version", ["student", "teacher"])
+def test_committed_versions_equal_a_fresh_build(fresh_build, version):
+    for src in SOURCES:
+        committed = ROOT / version / src.name
+        assert _cells(committed) == _cells(fresh_build / version / src.name), \
+            f"{version}/{src.name} is out of step with notebooks/{src.name}: run `make student`"
+        assert _load(committed)["metadata"].get("otter") == _load(fresh_build / version / src.name)["metadata"].get("otter")
+        if version == "teacher":   # the teacher reads the outputs of the source's own run
+            outputs = [c.get("outputs") for c in _load(committed)["cells"] if c["cell_type"] == "code"]
+            assert outputs == [c.get("outputs") for c in _load(fresh_build / version / src.name)["cells"]
+                               if c["cell_type"] == "code"], f"teacher/{src.name}: outputs out of step, run `make student`"
+
+
+@pytest.mark.parametrize("path", WITH_QUESTIONS, ids=ids)
+def test_student_version_has_blanks_no_solutions_no_outputs(path):
+    student, teacher = ROOT / "student" / path.name, ROOT / "teacher" / path.name
+    cells = _load(student)["cells"]
+    assert not any(c.get("outputs") for c in cells if c["cell_type"] == "code")
+    for c in cells:
+        assert not SOLUTION_LINE.search(_src(c)), f"a solution marker left in student/{path.name}: {_src(c)!r}"
+        assert c["cell_type"] != "raw" or "BEGIN" not in _src(c)
+    answers = [c for c in cells if c["cell_type"] == "code"
+               and "otter_assign_solution_cell" in c["metadata"].get("tags", [])]
+    checks = [c for c in cells if _src(c).startswith("grader.check(")]
+    assert answers and len(answers) == len(checks)
+    assert all("..." in _src(c) for c in answers)
+    # the teacher version holds the solutions the student's blanks replace
+    t_answers = [c for c in _load(teacher)["cells"] if _src(c) and "# SOLUTION" in _src(c)
+                 and "otter_assign_solution_cell" in c["metadata"].get("tags", [])]
+    assert len(t_answers) == len(answers)
+
+
+def _answer_names(source: str) -> list[str]:
+    return [m.group(1) for m in re.finditer(r"^\s*([A-Za-z_]\w*)\s*=.*#\s*SOLUTION\s*$", source, re.M)]
+
+
+def _run_student_version(name: str, workdir: str) -> list[str]:
+    """Run student/<name> top to bottom, then the teacher's answers and a wrong one; return what went wrong."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    workdir = Path(workdir)
+    for nb_file in (ROOT / "student").glob("*.ipynb"):
+        shutil.copy(nb_file, workdir)      # run in a copy: otter writes a .OTTER_LOG beside the notebook
+    nb = nbformat.read(workdir / name, 4)
+    teacher = nbformat.read(ROOT / "teacher" / name, 4)
+    solutions = [c.source for c in teacher.cells if c.cell_type == "code"
+                 and "otter_assign_solution_cell" in c.metadata.get("tags", [])]
+    questions = [re.match(r'grader\.check\("(\w+)"\)', c.source).group(1)
+                 for c in nb.cells if c.source.startswith("grader.check(")]
+    if len(solutions) != len(questions) or not questions:
+        return [f"{len(questions)} check cells but {len(solutions)} teacher answers"]
+    n_student = len(nb.cells)
+    for q, sol in zip(questions, solutions):     # then the teacher's answers, and a wrong one
+        nb.cells.append(nbformat.v4.new_code_cell(sol + f'\ngrader.check("{q}")'))
+        wrong = "\n".join(f"{var} = -12345" for var in _answer_names(sol))
+        nb.cells.append(nbformat.v4.new_code_cell(wrong + f'\ngrader.check("{q}")'))
+    problems = []
+    try:
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(workdir)}}).execute()
+    except Exception as exc:    # CellExecutionError names the cell and the error
+        return [f"student/{name} does not run: {exc}"[:2000]]
+
+    def said(cell) -> str:
+        return "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cell.get("outputs", []))
+
+    for cell in nb.cells[:n_student]:
+        if cell.source.startswith("grader.check("):
+            text = said(cell)
+            if "not answered yet" not in text or "Traceback" in text or "Error" in text:
+                problems.append(f"{cell.source} on a fresh student notebook says {text!r}")
+    extra = nb.cells[n_student:]
+    for q, right, wrong in zip(questions, extra[::2], extra[1::2]):
+        if said(right) != f"{q}: correct ✔":
+            problems.append(f"{q} with the teacher's answer says {said(right)!r}")
+        if not (said(wrong).startswith(f"{q}: ") and "try again" in said(wrong).lower()) \
+                or "Error at line" in said(wrong) or "Traceback" in said(wrong):
+            problems.append(f"{q} with a wrong answer says {said(wrong)!r}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def student_runs(tmp_path_factory):
+    """Each student version runs once; two kernels at a time (the rest of the suite is single-process)."""
+    from concurrent.futures import ProcessPoolExecutor
+    dirs = {p.name: str(tmp_path_factory.mktemp(p.stem)) for p in WITH_QUESTIONS}
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        futures = {name: pool.submit(_run_student_version, name, d) for name, d in dirs.items()}
+        return {name: f.result() for name, f in futures.items()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", WITH_QUESTIONS, ids=ids)
+def test_student_version_runs_and_every_check_speaks_to_a_student(path, student_runs):
+    """Fresh: every check says "not answered yet"; the teacher's answers: "correct"; a wrong one: "try again"."""
+    assert student_runs[path.name] == []
+
+def test_student_comrade_notebook_shows_no_winning_line_of_the_mini_deals():
+    name = "20_comrade_rules.ipynb"
+    source = "\n".join(src for _, src in _cells(ROOT / "notebooks" / name))
+    block = source.split("# BEGIN SOLUTION NO PROMPT", 1)[1].split("# END SOLUTION", 1)[0]
+    lines = re.findall(r'"([ABC])": \[([^\]]+)\]', block, re.S)
+    assert {deal for deal, _ in lines} == {"A", "B", "C"}
+    student = "\n".join(src for _, src in _cells(ROOT / "student" / name))
+    teacher = "\n".join(src for _, src in _cells(ROOT / "teacher" / name))
+    for deal, cards in lines:
+        first_cards = cards.split(",")[5:8]          # a few cards from the play, after the bids
+        assert ",".join(first_cards) in teacher
+        assert ",".join(first_cards) not in student, f"a winning line of mini deal {deal} in student/{name}"
+    assert 'trick_step_html(check_line("B", WINNING_LINES["B"])' not in student
