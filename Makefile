@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.test-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test install pins notebooks benchmarks printables browser-deps clean
+.PHONY: lab test install pins notebooks student test-teacher benchmarks printables browser-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,9 +36,13 @@ pins: | $(PY)
 	$(PY) -m pip install --quiet packaging
 	$(PY) tools/pins.py $(if $(UPGRADE),--upgrade)
 
-## make lab: create .venv, install the package and open JupyterLab on notebooks/
+## make lab: create .venv, install the package and open JupyterLab on the student notebooks
+## (student/00_index.ipynb; teacher/ and notebooks/ are one click away in the file browser).
+## It keeps running until you stop it: Ctrl+C twice in this terminal, or File > Shut Down.
+## lab-settings/overrides.json switches off the "get notified about news?" pop-up.
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab --notebook-dir=. --ServerApp.default_url=/lab/tree/student/00_index.ipynb \
+	    --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(LAB_ARGS)
 
 ## make test: library tests, the docstring examples, every notebook under nbval, and the browser tests
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
@@ -66,9 +70,21 @@ browser-deps:
 	    || echo "no Japanese font installed: screenshots show boxes for Japanese terms"; \
 	fi
 
-## make notebooks: re-execute every notebook in place (outputs are committed)
+## make notebooks: re-execute every notebook in place (outputs are committed), then regenerate
+## the student and teacher versions from them
 notebooks: $(TEST_STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(PY) -m cardgames.classroom build
+
+## make student: write the student and teacher notebooks (student/, teacher/) from notebooks/
+## with otter-grader (otter assign); tests/test_classroom.py keeps them in step
+student: $(LAB_STAMP)
+	$(PY) -m cardgames.classroom build
+
+## make test-teacher: the teacher versions under nbval (not in make test: they repeat the
+## sources' run, which make test already does)
+test-teacher: $(TEST_STAMP)
+	$(PY) -m pytest --nbval-lax --nbval-current-env teacher
 
 ## make printables: classroom PDFs (Kille deck, ordinary-deck table, Comrade bid cards, mini-deal
 ## sheets + teacher page, rules summaries) in build/printables

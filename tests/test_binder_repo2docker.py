@@ -102,11 +102,17 @@ def test_binder_runs_postbuild(repo2docker_build):
     assert "pip install --no-deps ." in (ROOT / "binder" / "postBuild").read_text()
 
 
-def test_readme_binder_link_opens_the_index_in_jupyterlab():
+def test_readme_binder_link_opens_the_student_index_in_jupyterlab():
     readme = (ROOT / "README.md").read_text()
     links = re.findall(r"https://mybinder\.org/v2/gh/[^\s)\]\"'>]+", readme)
     assert links, "README.md has no mybinder.org link"
     for link in links:
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
-        assert query.get("urlpath") == ["lab/tree/notebooks/00_index.ipynb"], link
-    assert (ROOT / "notebooks" / "00_index.ipynb").is_file()
+        assert query.get("urlpath") == ["lab/tree/student/00_index.ipynb"], link
+    assert (ROOT / "student" / "00_index.ipynb").is_file()
+
+
+def test_binder_switches_off_the_news_popup_like_make_lab():
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert "lab-settings/overrides.json" in post and "lab/settings/overrides.json" in post
+    assert "--LabApp.app_settings_dir=$(CURDIR)/lab-settings" in (ROOT / "Makefile").read_text()

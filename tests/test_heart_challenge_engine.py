@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -301,35 +302,15 @@ def test_two_specials_each_are_dealt_and_the_rest_go_to_the_stock(n):
     assert len(game.stock) == 2 * unused + 14 - 2 * n
 
 
-# The lines of the Japanese rules page that our rule choices and readings quote, copied verbatim from the
-# source (the rules pages docs/rules/heart_challenge.md quote the same text).  TODO at merge: check the
-# quotes against docs/rules/heart_challenge.md instead of this copy.
-SOURCE_LINES = (
-    '全員、1枚選んで数字面を表にして場に出しておく（記号は何でもよい）',
-    '残っているJ、Q、K、ジョーカーをよく切って全員に配る。',
-    '最大枚数を宣言した人がチャレンジを行う。',
-    'チャレンジ失敗原因となったハートを置いていた人にランダムで１枚渡す。',
-    '最も小さい数字を引いた人が最初の親をやる。',
-    '１０ゲーム繰り返し、合計点数の多い人が勝者。',
-    '手札は山札に混ぜる。',
-    '自分のハートは1点、他人のハートは3点、Qのハートは5点、Qのそれ以外は2点とする。',
-    '但し、相手が手札２枚以下の場合は相手から貰う事は出来ない。',
-    '使用条件：自身の手札オープンの際にハートと一緒に含まれる。又はオープン直後に場に出した時。',
-    '使用条件：チャレンジ中にハートを引いてしまった時',
-    '効果：チャレンジ枚数に関らず、１枚引き、ハートを引くとチャレンジ成功とする。',
-    'チャレンジ成功した場合、そのハート所持者のハートとQの中からランダムで１枚貰う事が出来る。ジョーカーはジョーカー提示者に戻る。',
-    '但し、自身の手札が２枚以下の場合、山札から１枚引いてもらう。',
-    '使用条件：チャレンジ中に引いた（自身の手札オープン時含む）、誰かがチャレンジ途中で任意のタイミング',
-    '使用条件が成立していない場合未使用として、手札に戻す。',
-    '使えます。使用後山札から２枚引く。足りない場合はチャレンジしている人からランダムで貰う。',
-    '山札にカードが戻るたびによく混ぜる。シャッフルは親が好きなだけ行う。シャッフルを行わなくてもよいが、山札に戻るカードは山札の最後に入れる事。',
-)
+# The rule choices and readings quote the Japanese source; the project's rules page
+# (docs/rules/heart_challenge.md) carries those source lines verbatim beside each decision.
+RULES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "heart_challenge.md"
 
 
 def test_rule_choices_are_the_options_and_quote_the_source():
     from dataclasses import fields
     from cardgames.heart_challenge import READINGS, RULE_CHOICES
-    text = "\n".join(SOURCE_LINES)
+    text = RULES_PAGE.read_text(encoding="utf-8")
     ours = [f.name for f in fields(HeartChallengeOptions) if f.name != "hand_limit"]   # 5 is the page's own
     assert [r.name for r in RULE_CHOICES] == ours
     for r in RULE_CHOICES + READINGS:
