@@ -234,7 +234,8 @@ class BiddingReach:
         later: list[tuple[int, int]] = []
         for s in range(NSUITS):
             if want[s] > row[s]:
-                moves.append((s, want[s]))
+                if (s, want[s]) not in taken:
+                    moves.append((s, want[s]))
                 later.extend((s, v) for v in self.values if row[s] < v < want[s] and (s, v) not in taken)
         for move in moves + [None] + later:
             if move is None:
