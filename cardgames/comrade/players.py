@@ -221,15 +221,3 @@ class HeuristicPlayer:
             return min(low, key=lambda c: (c.rank, SUITS.index(c.suit)))
         return min(legal, key=lambda c: (c.rank, SUITS.index(c.suit)))
 
-
-def deal_from_view(view: PlayerView, hidden: Sequence[Sequence[Card]]) -> Deal:  # pragma: no cover - helper
-    """The original deal implied by ``view`` if the other seats now hold ``hidden[seat]``."""
-    played: list[list[Card]] = [[] for _ in view.hand_sizes]
-    for t in view.tricks:
-        for p, c in t.plays:
-            played[p].append(c)
-    for p, c in view.current_trick:
-        played[p].append(c)
-    hands = [list(view.hand) + played[p] if p == view.seat else list(hidden[p]) + played[p]
-             for p in range(len(view.hand_sizes))]
-    return Deal(hands, variant_for(len(view.hand_sizes)))
