@@ -85,7 +85,7 @@ def swapped(game_text, seats):
     return Deal(hands, deal.variant)
 
 
-@pytest.mark.parametrize("actions", [[], ["H1"], ["S1", "H1", "pass", "pass"]])
+@pytest.mark.parametrize("actions", [[], ["H1", "pass", "pass", "pass"], ["S1", "H1", "pass", "pass"]])
 def test_decisions_depend_only_on_the_view(actions):
     """North's view is the same when East and West swap hands, so North must act the same."""
     deal = Deal.random(31, hand_size=4)
