@@ -19,6 +19,7 @@ from .bids import BidMatrix, BidsError, bid_problems, direct_bidding, format_bid
 from .certificate import Certificate, CertificateError
 from .solver import VERDICTS, SolveResult, SolverOptions, explain_no_win, holdings, solve
 from .batch import solve_many
+from .position import analyse, solve_position  # noqa: F401  (positions: issue 12)
 
 __all__ = [
     "solve", "SolveResult", "SolverOptions", "VERDICTS", "explain_no_win", "holdings",

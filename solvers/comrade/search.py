@@ -125,10 +125,16 @@ class PlaySearch:
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
-                 refute_after: int = 500):
+                 refute_after: int = 500, accept=None, prune=None):
         self.n = players
         self.refute = refute
         self.refute_after = refute_after
+        #: optional ``accept(counts) -> bool``: a further test a final count matrix must pass
+        #: (the position solver uses it for "reachable by the rest of the bidding")
+        self.accept = accept
+        #: optional ``prune(counts, hold, tricks_left) -> bool``: False when no final count matrix
+        #: that ``accept`` takes can follow (a further bound; ``hold[p][s]`` cards held)
+        self.prune = prune
         self.endgame = endgame
         self.restart_base = restart_base
         self._rng: random.Random | None = None
@@ -147,10 +153,15 @@ class PlaySearch:
         self._nonzero = _nonzero_table()
 
     # -- entry point -----------------------------------------------------------
-    def run(self, seqs: tuple[tuple[int, ...], ...], leader: int) -> list[Trick] | None:
-        """A winning list of tricks, or ``None`` when there is none; :class:`SearchTimeout` when out of time."""
+    def run(self, seqs: tuple[tuple[int, ...], ...], leader: int,
+            counts: Sequence[int] | None = None) -> list[Trick] | None:
+        """A winning list of tricks, or ``None`` when there is none; :class:`SearchTimeout` when out of time.
+
+        ``counts`` (flattened ``p * 4 + s``) are the tricks already won, for a position after
+        some complete tricks; by default none.
+        """
         self._deadline = float("inf") if self.time_limit is None else time.perf_counter() + self.time_limit
-        counts = (0,) * (self.n * NSUITS)
+        counts = (0,) * (self.n * NSUITS) if counts is None else tuple(counts)
         remaining = len(seqs[0]) + len(seqs[1]) + len(seqs[2]) + len(seqs[3])
         if remaining % self.n:
             raise ValueError("every player must hold the same number of cards")
@@ -212,6 +223,9 @@ class PlaySearch:
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
+        if self.prune is not None and not self.prune(counts, hold, tricks_left):
+            self.failed.add(key)
+            return None
         forced = self._forced_line(seqs, leader, hold[leader])
         if forced is not None:
             final = list(counts)
@@ -248,6 +262,8 @@ class PlaySearch:
 
     # -- legality of counts ----------------------------------------------------------
     def _final_ok(self, counts) -> bool:
+        if self.accept is not None and not self.accept(tuple(counts)):
+            return False
         if self.target is not None:
             return tuple(counts) == self.target
         n, mv = self.n, self.max_value

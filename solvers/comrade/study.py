@@ -1,0 +1,210 @@
+"""The price of silence: how often do four silent players win, against perfect cooperation?
+
+A *study* plays the same seeded deals with tables of four players of one kind, each
+player seeing only its own seat (:func:`~cardgames.players.play_out_seated`), and solves
+each deal with all hands visible (:func:`~solvers.comrade.solve`), the upper bound no
+silent table can beat.
+
+    >>> rows = run_study(range(3), kinds=("random", "heuristic"), executor="inline")
+    >>> [(r.seed, r.kind, r.result) for r in rows][:3]
+    [(0, 'perfect', 'win'), (0, 'random', 'loss'), (0, 'heuristic', 'loss')]
+
+* :func:`play_deal` — one task: one deal, one kind of table (or ``"perfect"``);
+* :func:`run_study` — many tasks on any :class:`concurrent.futures.Executor`: by default
+  a local process pool; a Dask cluster works unchanged
+  (``dask.distributed.Client(address).get_executor()``).  Results come back in task order
+  and depend only on the seeds, never on the executor.  A worker that dies ends the run
+  with :class:`StudyError` (``BrokenProcessPool`` for a process pool; for any executor,
+  no task finishing within ``stall_timeout`` seconds), never a hang;
+* :func:`summary` — win rates with 95 % (Wilson) confidence intervals.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import math
+import time
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from cardgames.comrade import ComradeGame, Deal
+from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
+from cardgames.players import play_out_seated
+
+__all__ = ["KINDS", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
+           "wilson_interval", "deal_for_seed", "make_table"]
+
+#: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible).
+KINDS = ("random", "heuristic", "sampling")
+
+
+class StudyError(RuntimeError):
+    """The study could not finish: a worker died, or no task finished within the stall timeout."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of the study: deal ``seed`` (dealer ``seed % 4``), the ``kind`` of table, the
+    ``result`` (``"win"`` / ``"loss"``; for ``"perfect"``, ``"win"`` / ``"no_win"`` / ``"unknown"``),
+    why it was lost, the actions played, and the seconds it took."""
+
+    seed: int
+    kind: str
+    result: str
+    reason: str | None
+    actions: tuple[str, ...]
+    seconds: float
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["actions"] = list(self.actions)
+        d["seconds"] = round(self.seconds, 3)
+        return d
+
+
+def deal_for_seed(seed: int, players: int = 4) -> tuple[Deal, int]:
+    """The study's deal number ``seed`` and its dealer."""
+    return Deal.random(seed, players=players), seed % players
+
+
+def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, time_limit: float = 0.05) -> list:
+    """Four players of one kind for deal ``seed`` (each seeded from the deal and its seat)."""
+    if kind == "random":
+        return [RandomPlayer(seed=seed * 10 + p) for p in range(players)]
+    if kind == "heuristic":
+        return [HeuristicPlayer() for _ in range(players)]
+    if kind == "sampling":
+        from .sampling import SamplingPlayer
+
+        return [SamplingPlayer(samples=samples, seed=seed * 10 + p, time_limit=time_limit,
+                               bid_time_limit=4 * time_limit) for p in range(players)]
+    raise ValueError(f"unknown kind of player {kind!r}: choose one of {', '.join(KINDS)}")
+
+
+def play_deal(seed: int, kind: str, samples: int = 8, time_limit: float = 0.05,
+              perfect_time_limit: float = 10.0) -> GameRecord:
+    """Play deal ``seed`` with a table of ``kind``, or solve it (``kind="perfect"``)."""
+    start = time.perf_counter()
+    deal, dealer = deal_for_seed(seed)
+    if kind == "perfect":
+        from .solver import solve
+
+        r = solve(deal, dealer, time_limit=perfect_time_limit)
+        actions = () if r.verdict != "win" else tuple(r.bidding) + tuple(c for t in r.tricks for c in t)
+        return GameRecord(seed, kind, r.verdict, r.reason, actions, time.perf_counter() - start)
+    game = ComradeGame(deal, dealer)
+    play_out_seated(game, make_table(kind, seed, deal.players, samples, time_limit))
+    return GameRecord(seed, kind, game.result, game.loss_reason, tuple(game.actions), time.perf_counter() - start)
+
+
+def _default_executor() -> cf.Executor:
+    return cf.ProcessPoolExecutor()
+
+
+def run_tasks(fn: Callable, tasks: Sequence[tuple], executor: "cf.Executor | str | None" = None,
+              stall_timeout: float | None = 600.0, progress: Callable[[int, int], None] | None = None) -> list:
+    """``[fn(*t) for t in tasks]``, computed on ``executor``, in task order.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (left open: it is the caller's),
+    ``None`` for a local process pool (closed afterwards), or ``"inline"`` to compute in this
+    process.  A dead worker raises :class:`StudyError` at once for a process pool
+    (``BrokenProcessPool``), and for any executor once no task has finished for
+    ``stall_timeout`` seconds (``None``: wait forever).
+    """
+    tasks = list(tasks)
+    if executor == "inline":
+        out = []
+        for i, t in enumerate(tasks):
+            out.append(fn(*t))
+            if progress:
+                progress(i + 1, len(tasks))
+        return out
+    own = executor is None
+    pool = _default_executor() if own else executor
+    results: list[Any] = [None] * len(tasks)
+    try:
+        futures = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
+        pending = set(futures)
+        done_count = 0
+        while pending:
+            done, pending = cf.wait(pending, timeout=stall_timeout, return_when=cf.FIRST_COMPLETED)
+            if not done:
+                for f in pending:
+                    f.cancel()
+                raise StudyError(f"no task finished within {stall_timeout} s ({done_count} of {len(tasks)} "
+                                 f"done): a worker probably died or the cluster has no workers left")
+            for f in done:
+                try:
+                    results[futures[f]] = f.result()
+                except BrokenProcessPool as e:
+                    for g in pending:
+                        g.cancel()
+                    raise StudyError(f"a worker process died while running task {futures[f]} "
+                                     f"({done_count} of {len(tasks)} done): {e}") from e
+                done_count += 1
+            if progress:
+                progress(done_count, len(tasks))
+    finally:
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+    return results
+
+
+def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool = True,
+              executor: "cf.Executor | str | None" = None, samples: int = 8, time_limit: float = 0.05,
+              stall_timeout: float | None = 600.0, progress=None) -> list[GameRecord]:
+    """Play every deal of ``seeds`` with every kind of table (and solve it, with ``perfect``).
+
+    Returns the records ordered by seed, then ``"perfect"``, then ``kinds``; see :func:`run_tasks`
+    for ``executor`` and ``stall_timeout``.
+    """
+    for k in kinds:
+        if k not in KINDS:
+            raise ValueError(f"unknown kind of player {k!r}: choose among {', '.join(KINDS)}")
+    order = (("perfect",) if perfect else ()) + tuple(kinds)
+    tasks = [(seed, k, samples, time_limit) for seed in seeds for k in order]
+    return run_tasks(play_deal, tasks, executor, stall_timeout, progress)
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (good also near 0 and 1).
+
+    >>> [round(x, 3) for x in wilson_interval(0, 200)]
+    [0.0, 0.019]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(records: Sequence[GameRecord]) -> list[dict]:
+    """Per kind: games, wins, win rate and its 95 % interval (``"perfect"``: deals proved winnable)."""
+    kinds = list(dict.fromkeys(r.kind for r in records))
+    out = []
+    for k in kinds:
+        rows = [r for r in records if r.kind == k]
+        wins = sum(1 for r in rows if r.result == "win")
+        lo, hi = wilson_interval(wins, len(rows))
+        out.append({"kind": k, "games": len(rows), "wins": wins, "rate": wins / len(rows), "low": lo, "high": hi})
+    return out
+
+
+def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
+    """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it)."""
+    with open(path, "w") as f:
+        json.dump({"meta": meta or {}, "records": [r.to_dict() for r in records]}, f, indent=0)
+
+
+def load(path) -> tuple[dict, list[GameRecord]]:
+    """Read a study written by :func:`save`."""
+    with open(path) as f:
+        data = json.load(f)
+    recs = [GameRecord(d["seed"], d["kind"], d["result"], d["reason"], tuple(d["actions"]), d["seconds"])
+            for d in data["records"]]
+    return data["meta"], recs

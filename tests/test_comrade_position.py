@@ -1,0 +1,102 @@
+"""solve_position and analyse on full 13-card deals: certificates continue from the position, phases, input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from solvers.comrade import analyse, solve, solve_position
+from solvers.comrade.position import BiddingReach, PositionError, PositionResult
+
+
+def certified_game(seed):
+    deal = Deal.random(seed)
+    r = solve(deal, seed % 4)
+    assert r.verdict == "win"
+    return deal, seed % 4, list(r.bidding), [c for t in r.tricks for c in t]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mid_play_certificates_continue_from_the_position(seed):
+    deal, dealer, bidding, cards = certified_game(seed)
+    rng = random.Random(seed)
+    for k in (0, 1, 6, 25, 51):                  # trick boundaries and the middle of tricks
+        game = ComradeGame(deal, dealer).play(bidding + cards[:k])
+        r = solve_position(game)
+        assert r.verdict == "win" and r.phase == "play"
+        assert len(r.certificate) == 52 - k
+        assert r.replay(game).result == "win" and game.actions == bidding + cards[:k]
+    # a random card may throw the win away; then no certificate
+    game = ComradeGame(deal, dealer).play(bidding)
+    for _ in range(8):
+        if game.phase != "play":
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    r = solve_position(game)
+    assert r.verdict in ("win", "no_win")
+    assert (r.certificate is None) == (r.verdict == "no_win")
+
+
+def test_a_fresh_deal_agrees_with_solve_and_the_bidding_is_continued():
+    deal, dealer, bidding, _ = certified_game(11)
+    game = ComradeGame(deal, dealer)
+    r = solve_position(game)
+    assert r.verdict == "win" and r.phase == "bidding"
+    end = r.replay(game)
+    assert end.result == "win"
+    mid = ComradeGame(deal, dealer).play(bidding[:2])
+    r = solve_position(mid)
+    assert r.verdict == "win" and r.replay(mid).result == "win"
+    # the bids already taken stay: the certificate's final bids are at least those
+    for p, bids in enumerate(mid.bids):
+        for s, v in bids.items():
+            assert r.bids[p]["SHDC".index(s)] >= v
+
+
+def test_finished_games_and_lost_ones():
+    g = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0).play(["S1", "H1", "SA", "SK", "SQ", "SJ",
+                                                                  "HK", "HA", "HQ", "HJ"])
+    r = solve_position(g)
+    assert (r.verdict, r.certificate) == ("win", ())
+    over = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0).play(["S1", "S2"])    # the bids pass 2
+    assert over.phase == "over"
+    r = solve_position(over)
+    assert r.verdict == "no_win" and "bidding lost" in r.reason
+    with pytest.raises(PositionError):
+        r.replay(over)
+    # played on after a loss (a rule option): still no win
+    played_out = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0, rules=ComradeRules(stop_at_loss=False))
+    played_out.play(["H1", "S1", "SA", "SK", "SQ", "SJ"])          # North wins a spade trick, bid only hearts
+    assert played_out.phase == "play" and played_out.play_loss is not None
+    assert solve_position(played_out).verdict == "no_win"
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(TypeError, match="needs a ComradeGame, not str"):
+        solve_position("N:A.K.. K.A.. Q.Q.. J.J..")
+    with pytest.raises(TypeError, match="needs a ComradeGame"):
+        analyse(Deal.random(1))
+
+
+def test_analyse_table_and_html():
+    deal, dealer, bidding, cards = certified_game(3)
+    game = ComradeGame(deal, dealer).play(bidding + cards[:5])
+    table = analyse(game)
+    assert [r.action for r in table] == [str(a) for a in game.legal_actions()]
+    assert cards[5] in table.winning or table.winning
+    html = table._repr_html_()
+    assert "<table" in html and all(r.action in html for r in table)
+    assert isinstance(table[0].result, PositionResult)
+
+
+def test_bidding_reach_respects_the_laps():
+    g = ComradeGame(Deal.random(2), dealer=0).play(["pass"] * 3 + ["S1"] + ["pass"] * 3)
+    reach = BiddingReach(g)             # West to act; North and East have one turn left each
+    north_three_suits = [1, 2, 3, 0] + [0] * 4 + [0] * 4 + [1, 0, 0, 6]
+    assert reach.actions(north_three_suits) is None
+    # three passes in a row so far: West may not pass (a fourth loses), so West must raise its spades
+    assert reach.actions([0, 0, 0, 6] + [0, 6, 0, 0] + [0] * 4 + [1, 0, 0, 0]) is None
+    assert reach.actions([0, 0, 0, 6] + [0, 5, 0, 0] + [0] * 4 + [2, 0, 0, 0]) == ("S2", "C6", "H5")
+    assert ComradeGame(Deal.random(2), dealer=0).play(g.actions + ["S2", "C6", "H5"]).phase == "play"

@@ -1,0 +1,212 @@
+"""solve_position against a plainly written brute force, from random mini-deal positions.
+
+The brute force shares no code with the solver:
+
+* during the play it tries every legal card, one at a time, to the end, and asks whether
+  some play ends with every count equal to its bid;
+* during the bidding it lists every final bid the rules engine's own :class:`Bidding`
+  can still reach (trying every legal action, copying the engine state each time), lists
+  every count matrix a complete play from the dealer's lead can produce, and asks
+  whether the two lists meet.
+
+Positions come from seeded random games on mini deals (2 to 4 cards a hand, 3 and 4
+players, some drawn from few suits so that wins are rare), stopped after a random number
+of actions: mid-bidding, at trick boundaries and in the middle of tricks.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import lru_cache
+
+import pytest
+
+from cardgames.cards import SUITS
+from cardgames.comrade import ComradeGame, Deal, variant_for
+from cardgames.comrade.bidding import PASS
+from solvers.comrade import analyse, solve_position
+
+
+def play_outcomes(hands, leader, current, counts, n, bids=None):
+    """Every final count matrix (a flat tuple ``p * 4 + s``) of a complete legal play.
+
+    ``hands``: tuple of frozensets of cards; ``current``: tuple of (seat, card) in the trick so far.
+    With ``bids``, plays are abandoned once a count passes its bid (counts only grow).
+    """
+    @lru_cache(maxsize=None)
+    def rec(hands, leader, current, counts):
+        if bids is not None and any(c > b for c, b in zip(counts, bids)):
+            return frozenset()
+        if not any(hands) and not current:
+            return frozenset([counts])
+        if len(current) == n:
+            led = current[0][1].suit
+            winner = max((c.rank, p) for p, c in current if c.suit == led)[1]
+            cell = winner * 4 + SUITS.index(led)
+            return rec(hands, winner, (), counts[:cell] + (counts[cell] + 1,) + counts[cell + 1:])
+        p = leader if not current else (current[-1][0] + 1) % n
+        hand = hands[p]
+        if current:
+            follow = [c for c in hand if c.suit == current[0][1].suit]
+            choices = follow or list(hand)
+        else:
+            choices = list(hand)
+        out = set()
+        for c in choices:
+            rest = hands[:p] + (hand - {c},) + hands[p + 1:]
+            out |= rec(rest, leader, current + ((p, c),), counts)
+        return frozenset(out)
+
+    return rec(hands, leader, current, counts)
+
+
+def copy_bidding(b):
+    """A copy of an engine :class:`Bidding` (its mutable parts copied; a fast deepcopy)."""
+    c = copy.copy(b)
+    c.piles = [{s: list(v) for s, v in pile.items()} for pile in b.piles]
+    c.taken = dict(b.taken)
+    c.history = list(b.history)
+    return c
+
+
+def engine_can_reach(bidding, want):
+    """Can the engine's bidding, from its present state, end with exactly the final bids ``want``
+    (flat tuple)?  Tries every legal action, copying the engine each time; a state whose top cards
+    exceed ``want`` somewhere is abandoned (top cards only ever rise)."""
+    seen = set()
+
+    def rec(b):
+        key = (b.turns, b.pass_streak, repr(b.piles), tuple(sorted(map(str, b.taken))))
+        if key in seen:
+            return False
+        seen.add(key)
+        for a in b.legal_actions():
+            c = copy_bidding(b)
+            c.apply(a)
+            tops = tuple(c.bids[p].get(s, 0) for p in range(c.players) for s in SUITS)
+            if any(t > w for t, w in zip(tops, want)):
+                continue
+            if c.is_complete:
+                if tops == want:
+                    return True
+            elif not c.is_over and rec(c):
+                return True
+        return False
+
+    return rec(bidding)
+
+
+def brute_force(game: ComradeGame) -> bool:
+    n = game.num_players
+    if game.phase == "over":
+        return game.result == "win"
+    if game.phase == "play":
+        bids = tuple(game.bids[p].get(s, 0) for p in range(n) for s in SUITS)
+        counts = tuple(game.won[p][s] for p in range(n) for s in SUITS)
+        hands = tuple(frozenset(h) for h in game.hands)
+        current = tuple(game.current_trick)
+        leader = current[0][0] if current else game.current_player()
+        return bids in play_outcomes(hands, leader, current, counts, n, bids)
+    plays = play_outcomes(tuple(frozenset(h) for h in game.deal.hands), game.dealer, (), (0,) * (4 * n), n)
+    variant = game.variant
+    legal = [m for m in plays if is_legal_final_bid(m, n, variant)]
+    return any(engine_can_reach(game.bidding, m) for m in legal)
+
+
+def is_legal_final_bid(flat, n, variant) -> bool:
+    """Digest, *The solver's question*: at most 3 suits a player, values of bid cards, and within
+    a suit different players' values differ (one bid card each)."""
+    rows = [flat[p * 4:(p + 1) * 4] for p in range(n)]
+    if any(sum(1 for v in row if v) > variant.max_suits for row in rows):
+        return False
+    if any(v and v not in variant.bid_values for row in rows for v in row):
+        return False
+    return all(len([r[s] for r in rows if r[s]]) == len({r[s] for r in rows if r[s]}) for s in range(4))
+
+
+def few_suit_deal(rng, players, size):
+    variant = variant_for(players)
+    suits = "SH" if rng.random() < 0.5 else "SHD"
+    deck = [c for c in variant.deck if c.suit in suits]
+    rng.shuffle(deck)
+    return Deal([deck[i * size:(i + 1) * size] for i in range(players)], variant)
+
+
+def random_positions(count, seed):
+    """Seeded random positions: a random deal, a random bidding that avoids overshooting, then
+    a random number of actions; about a quarter stopped in the bidding."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players = 4 if rng.random() < 0.7 else 3
+        stop_in_bidding = rng.random() < 0.27
+        size = rng.choice((2, 2, 3) if stop_in_bidding else (2, 3, 4))
+        deal = few_suit_deal(rng, players, size) if rng.random() < 0.4 else \
+            Deal.random(rng.randrange(10**9), players=players, hand_size=size)
+        game = ComradeGame(deal, dealer=rng.randrange(players))
+        steps = rng.randrange(0, 4) if stop_in_bidding else rng.randrange(0, players * size)
+        while game.phase == "bidding" and not (stop_in_bidding and steps == 0):
+            b = game.bidding
+            fits = [a for a in game.legal_actions() if a == PASS or b.fits(a, b.current_player())]
+            game.apply(rng.choice(fits))
+            steps -= 1 if stop_in_bidding else 0
+        if game.phase == "over":
+            continue
+        if game.phase == "play":
+            for _ in range(steps):
+                if game.phase != "play":
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+        if game.phase == "over":
+            continue
+        out.append(game)
+    return out
+
+
+POSITIONS = random_positions(320, seed=12)
+
+
+def test_the_positions_cover_what_the_issue_asks():
+    phases = [g.phase for g in POSITIONS]
+    assert len(POSITIONS) >= 300
+    assert phases.count("bidding") >= 60 and phases.count("play") >= 150
+    assert sum(1 for g in POSITIONS if g.current_trick) >= 60        # in the middle of a trick
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_solve_position_agrees_with_brute_force(chunk):
+    wins = no_wins = 0
+    for game in POSITIONS[chunk::8]:
+        before = game.actions
+        r = solve_position(game, time_limit=None)
+        assert game.actions == before                         # the position is not touched
+        expected = brute_force(game)
+        assert r.verdict == ("win" if expected else "no_win"), (game, game.actions)
+        if r.verdict == "win":
+            wins += 1
+            end = r.replay(game)
+            assert end.result == "win"
+        else:
+            no_wins += 1
+            assert r.certificate is None
+    assert wins and no_wins
+
+
+def test_both_verdicts_appear_in_both_phases():
+    seen = set()
+    for game in POSITIONS[:160]:
+        seen.add((game.phase, solve_position(game, time_limit=None).verdict))
+    assert seen == {("bidding", "win"), ("bidding", "no_win"), ("play", "win"), ("play", "no_win")}
+
+
+def test_analyse_agrees_with_brute_force_action_by_action():
+    for game in POSITIONS[:30]:
+        table = analyse(game, time_limit=None)
+        assert [r.action for r in table] == [str(a) for a in game.legal_actions()]
+        for row in table:
+            child = game.clone()
+            child.apply(row.action)
+            assert row.verdict == ("win" if brute_force(child) else "no_win"), (game.actions, row.action)
+        # a win is possible now exactly when some action keeps one
+        assert bool(table.winning) == (solve_position(game).verdict == "win")

@@ -1,0 +1,85 @@
+"""The study runner: seeded, the same on every executor, and a dead worker ends the run with an error."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import time
+
+import pytest
+
+from solvers.comrade.study import (GameRecord, StudyError, load, run_study, run_tasks, save, summary,
+                                   wilson_interval)
+
+
+def strip(records):
+    """Everything but the timings."""
+    return [(r.seed, r.kind, r.result, r.reason, r.actions) for r in records]
+
+
+@pytest.fixture(scope="module")
+def inline():
+    return run_study(range(3), kinds=("random", "heuristic"), executor="inline")
+
+
+def test_records_come_in_seed_then_kind_order(inline):
+    assert [(r.seed, r.kind) for r in inline] == [(s, k) for s in range(3) for k in ("perfect", "random", "heuristic")]
+    assert all(r.result in ("win", "loss") for r in inline if r.kind != "perfect")
+    assert all(r.result in ("win", "no_win", "unknown") for r in inline if r.kind == "perfect")
+
+
+def test_a_study_is_seeded(inline):
+    again = run_study(range(3), kinds=("random", "heuristic"), executor="inline")
+    assert strip(again) == strip(inline)
+    other = run_study(range(3, 6), kinds=("random",), perfect=False, executor="inline")
+    assert [r.actions for r in other] != [r.actions for r in inline if r.kind == "random"]
+
+
+def test_a_process_pool_gives_the_same_records(inline):
+    with cf.ProcessPoolExecutor(max_workers=2) as pool:
+        assert strip(run_study(range(3), kinds=("random", "heuristic"), executor=pool)) == strip(inline)
+
+
+def test_a_dask_cluster_gives_the_same_records(inline):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        records = run_study(range(3), kinds=("random", "heuristic"), executor=client.get_executor(),
+                            stall_timeout=60)
+    assert strip(records) == strip(inline)
+
+
+def die(code):
+    os._exit(code)
+
+
+def test_a_dying_worker_ends_the_run_with_a_clear_error():
+    start = time.perf_counter()
+    with cf.ProcessPoolExecutor(max_workers=1) as pool:
+        with pytest.raises(StudyError, match="worker process died"):
+            run_tasks(die, [(3,)], executor=pool, stall_timeout=30)
+    assert time.perf_counter() - start < 20
+
+
+def test_a_stalled_executor_ends_the_run_with_a_clear_error():
+    with cf.ThreadPoolExecutor(max_workers=1) as pool:
+        with pytest.raises(StudyError, match="no task finished within 0.2 s"):
+            run_tasks(time.sleep, [(1.0,)], executor=pool, stall_timeout=0.2)
+
+
+def test_unknown_kinds_are_refused():
+    with pytest.raises(ValueError, match="unknown kind of player 'psychic'"):
+        run_study([0], kinds=("psychic",), executor="inline")
+
+
+def test_summary_and_intervals(tmp_path, inline):
+    rows = {r["kind"]: r for r in summary(inline)}
+    assert rows["perfect"]["games"] == 3 and rows["random"]["wins"] == 0
+    lo, hi = wilson_interval(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    path = tmp_path / "study.json"
+    save(inline, path, {"command": "x"})
+    meta, back = load(path)
+    assert meta == {"command": "x"} and strip(back) == strip(inline)
+    assert isinstance(back[0], GameRecord)
