@@ -238,11 +238,11 @@ class ComradeTableGame(_Base):
         return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
 
     def default_players(self):
-        """Until a real seated Comrade player lands: random play that never overshoots the bids
-        (:class:`~cardgames.widgets.seated_bots.CarefulComradeBidder`); pass ``players=`` to
-        :class:`~cardgames.widgets.table.PlayTable` for others (e.g. ``cardgames.players.RandomPlayer``)."""
-        from .seated_bots import CarefulComradeBidder
-        return [CarefulComradeBidder(seed=s) for s in range(self.num_players)]
+        """Silent players that see only their own seat (:class:`cardgames.comrade.players.HeuristicPlayer`);
+        pass ``players=`` to :class:`~cardgames.widgets.table.PlayTable` for others (e.g.
+        ``cardgames.comrade.players.RandomPlayer`` or ``solvers.comrade.sampling.SamplingPlayer``)."""
+        from ..comrade.players import HeuristicPlayer
+        return [HeuristicPlayer() for _ in range(self.num_players)]
 
     def _seat(self, s: int) -> str:
         return f"seat {s} ({self.letters[s]})"

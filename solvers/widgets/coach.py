@@ -41,34 +41,41 @@ def krypkille_advice(view, others="equilibrium") -> str:
 
 
 def comrade_verdict(game):
-    """Whether perfect cooperation could win: today the whole-deal verdict of
-    :func:`solvers.comrade.solve` from the deal and the dealer; a short result object with
-    ``.verdict`` (``"win"``, ``"loss"`` or ``"unknown"``).  (The one function to switch to the
-    position solver, ``solvers.comrade.analyse(game)``, when it lands.)"""
-    from solvers.comrade import solve
+    """Whether perfect cooperation could still win from this position: the position solver's
+    :func:`solvers.comrade.analyse`, one row per legal action of the player to act (``.action``,
+    ``.verdict`` in ``"win"``, ``"no_win"``, ``"unknown"``).  It looks at every hand, as a teacher
+    would, so the coach is off unless the teacher switches it on."""
+    from solvers.comrade import analyse
 
-    return solve(game.deal, game.dealer, time_limit=5.0)
+    return analyse(game, time_limit=1.0)
 
 
 def comrade_advice(game) -> str:
     """The coach's sentence for Comrade (see :func:`comrade_verdict`).
 
     >>> from cardgames.comrade import ComradeGame
-    >>> "can be won" in comrade_advice(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0))
-    True
+    >>> comrade_advice(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0))   # doctest: +ELLIPSIS
+    'with perfect cooperation a win is <b>still possible</b>: after pass, S1 (looking at every hand, ...)'
     """
-    result = comrade_verdict(game)
-    verdict = getattr(result, "verdict", result)
-    words = {"win": "can be won", "no_win": "can never be won", "unknown": "not decided in the time allowed"}
-    return (f"with perfect cooperation this deal <b>{escape(words.get(verdict, verdict))}</b> from the start "
-            "(the whole-deal verdict: it looks at every hand, as a teacher would)")
+    if game.is_terminal():
+        return "the game is over"
+    rows = comrade_verdict(game)
+    winning = [r.action for r in rows if r.verdict == "win"]
+    unknown = [r.action for r in rows if r.verdict == "unknown"]
+    note = " (looking at every hand, as a teacher would)"
+    if winning:
+        shown = ", ".join(escape(str(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
+        return f"with perfect cooperation a win is <b>still possible</b>: after {shown}{note}"
+    if unknown:
+        return f"no action is known to keep a win possible (some were not decided in time){note}"
+    return f"with perfect cooperation this game <b>can no longer be won</b>, whatever is played{note}"
 
 
 def heart_challenge_advice(view) -> str:
     """The exact chance of success of each number the person could declare now.
 
     >>> from cardgames.heart_challenge import HeartChallengeGame
-    >>> g = HeartChallengeGame.staged(["HA SA DA", "S2 H2 C2"], piles=["CA", "D2"])
+    >>> g = HeartChallengeGame.staged(["HA SA", "S2 H2"], piles=["CA", "D2"])
     >>> "exact chance" in heart_challenge_advice(g.view(0))
     True
     """
