@@ -17,7 +17,8 @@ NOTEBOOKS = ROOT / "notebooks"
 REQUIRED = ["10_krypkille_rules", "11_krypkille_endgame", "20_comrade_rules", "21_comrade_solver",
             "22_comrade_silence", "29_comrade_appendix", "30_heart_challenge_rules"]
 #: Notebooks whose last cells carry the take-away box.
-WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "20_comrade_rules", "21_comrade_solver",
+WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "20_comrade_rules", "21_comrade_solver", "22_comrade_silence",
+            "29_comrade_appendix",
             "30_heart_challenge_rules"]
 SECTIONS = ["## Learning goals", "## Python a student needs", "## Timings", "### 45-minute lesson",
             "### 90-minute lesson", "## Discussion questions", "## What to take away"]
