@@ -120,13 +120,31 @@ class PlaySearch:
     ``refute`` switches on the refutation rules (:func:`_reach`, :func:`_forced_wins`,
     :func:`_canonical_key`) once the search has visited ``refute_after`` positions: they
     cost time at every position, and most won deals are won before that.
+
+    ``zero`` lists cells (``p * 4 + s``) that must stay 0: player ``p`` may win no trick
+    led in suit ``s``.  ``split_after`` (``None``: never; only with ``refute``) is the
+    **case split on the bid structure**: a player bids in at most ``max_suits`` suits, so when they hold all four
+    suits, some suit they hold is one in which they win nothing.  After that many
+    positions without an answer the search picks such a player (the one with the most
+    cards that top their suit, see :meth:`_split_player`) and decides one sub-search per
+    suit, each with that player's cell of the suit in ``zero``; the deal is won exactly
+    when one of them is.  In a sub-search the rules that read the bid limits
+    (:meth:`_accepts`, the ``allowed`` closure of :func:`_reach`) see the zero cell from
+    the first trick on, instead of only after the player has won in three suits (a
+    sub-search does not split again: on the hard deals a second split cost more than it
+    saved).  The split starts only after a restart of the search, so ``restart_base=None``
+    never splits.  Proved failures of the whole problem are
+    failures of every sub-problem (its wins are wins of the whole), so they are shared.
     """
 
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
-                 refute_after: int = 500):
+                 refute_after: int = 500, split_after: int | None = 20000, zero: Sequence[int] = ()):
         self.n = players
+        self.split_after = split_after
+        self._start = 0                # nodes visited before this (sub-)search began
+        self.zero = frozenset(zero)
         self.refute = refute
         self.refute_after = refute_after
         self.endgame = endgame
@@ -150,6 +168,9 @@ class PlaySearch:
     def run(self, seqs: tuple[tuple[int, ...], ...], leader: int) -> list[Trick] | None:
         """A winning list of tricks, or ``None`` when there is none; :class:`SearchTimeout` when out of time."""
         self._deadline = float("inf") if self.time_limit is None else time.perf_counter() + self.time_limit
+        return self._run(seqs, leader)
+
+    def _run(self, seqs, leader) -> list[Trick] | None:
         counts = (0,) * (self.n * NSUITS)
         remaining = len(seqs[0]) + len(seqs[1]) + len(seqs[2]) + len(seqs[3])
         if remaining % self.n:
@@ -169,6 +190,51 @@ class PlaySearch:
                 return self._search(seqs, leader, counts, tricks)
             except _OutOfBudget:
                 attempt += 1
+            if self.refute and self.split_after is not None and self.nodes - self._start > self.split_after:
+                p = self._split_player(seqs)
+                if p is not None:
+                    return self._split(seqs, leader, p)
+
+    # -- the case split on the bid structure ----------------------------------------------
+    def _split_player(self, seqs) -> int | None:
+        """The player to split on: one who holds every suit (so must win nothing in one of
+        them), has no zero cell yet, and holds the most cards that top their suit; ``None``
+        when there is none (or the bids are fixed: the target already says which cells are 0)."""
+        if self.target is not None or self.max_suits >= NSUITS:
+            return None
+        best = None
+        for p in range(self.n):
+            if any(p * NSUITS + s in self.zero for s in range(NSUITS)):
+                continue
+            if not all(p in seq for seq in seqs):
+                continue
+            tops = 0
+            for seq in seqs:
+                k = len(seq)
+                while k and seq[k - 1] == p:
+                    k -= 1
+                tops += len(seq) - k
+            if best is None or tops > best[0]:
+                best = (tops, p)
+        return None if best is None else best[1]
+
+    def _split(self, seqs, leader, p) -> list[Trick] | None:
+        """One sub-search per suit ``s``, in which ``p`` wins no trick led in ``s``."""
+        for s in range(NSUITS):
+            sub = PlaySearch(self.n, self.max_value, self.max_suits, target=None, time_limit=None,
+                             endgame=self.endgame, restart_base=self.restart_base, refute=self.refute,
+                             refute_after=0, split_after=None,
+                             zero=self.zero | {p * NSUITS + s})
+            sub._deadline = self._deadline
+            sub.failed = set(self.failed)
+            sub.nodes = sub._start = self.nodes
+            try:
+                line = sub._run(seqs, leader)
+            finally:
+                self.nodes = sub.nodes
+            if line is not None:
+                return line
+        return None
 
     # -- the recursion ------------------------------------------------------------
     def _search(self, seqs, leader, counts, tricks_left) -> list[Trick] | None:
@@ -248,6 +314,9 @@ class PlaySearch:
 
     # -- legality of counts ----------------------------------------------------------
     def _final_ok(self, counts) -> bool:
+        for i in self.zero:
+            if counts[i]:
+                return False
         if self.target is not None:
             return tuple(counts) == self.target
         n, mv = self.n, self.max_value
@@ -266,10 +335,14 @@ class PlaySearch:
         n = self.n
         if self.target is not None:
             t = self.target
-            return [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
-        mv, ms = self.max_value, self.max_suits
-        return [[(c < mv) if c else (used[p] < ms)
-                 for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
+            ok = [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
+        else:
+            mv, ms = self.max_value, self.max_suits
+            ok = [[(c < mv) if c else (used[p] < ms)
+                   for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
+        for i in self.zero:
+            ok[i // NSUITS][i % NSUITS] = False
+        return ok
 
     def _feasible(self, counts, hold, tricks_left, reach=None, low=None) -> bool:
         """Can the remaining tricks still be shared out so that the final counts are legal?
@@ -286,6 +359,8 @@ class PlaySearch:
         led in ``s``: a suit they are forced to win in counts against their three suits.
         """
         n = self.n
+        if self.zero:
+            hold = [[0 if p * NSUITS + s in self.zero else hold[p][s] for s in range(NSUITS)] for p in range(n)]
         if reach is not None:
             rmask, dead = reach[0], reach[1]
             hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
@@ -415,7 +490,7 @@ class PlaySearch:
             for s, winner, _trick, child in self._distinct_tricks(seqs, leader):
                 cell = winner * NSUITS + s
                 shift = 4 * cell
-                cap = limit if target is None else target[cell]
+                cap = (limit if target is None else target[cell]) if cell not in self.zero else 0
                 inc = 1 << shift
                 row_shift = 16 * winner
                 for a in self._achievable(child, winner, tricks_left - 1):
