@@ -486,3 +486,43 @@ def test_case_split_tries_every_suit():
     assert line is not None and brute_force_winnable(deal, 0)
     for suit in range(3):
         assert _search_verdict(seqs, 0, 4, zero=[suit], split_after=None)[0] is None
+
+
+# -- a player who cannot discard all their top cards of a suit in time wins in it -------
+
+def test_discard_bound_fires_in_the_pool():
+    from solvers.comrade.search import _discard_bound
+    fired = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
+                if _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
+    new = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
+              if (_discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or [])
+              != [(p, tuple(min(1, v) for v in row)) for p, row in
+                  _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []])
+    assert fired >= 20 and new >= 5, (fired, new)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+def test_discard_bound_holds_in_every_play(k):
+    """Every complete play wins at least one trick of the suit for the player named."""
+    from solvers.comrade.search import _discard_bound
+    seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
+    low = _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
+    for inc in outcomes(seqs, leader, n):
+        for p, row in low:
+            assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
+    from solvers.comrade.search import _discard_bound
+    seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
+    rng = random.Random(2000 + k)
+    hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+    for _ in range(3):
+        counts = random_counts(rng, n)
+        rmask, _ = _reach(seqs, leader, n, allowed_matrix(counts, n))
+        low = _discard_bound(seqs, hold, n, rmask) or []
+        for inc in outcomes(seqs, leader, n):
+            if legal_final(tuple(c + i for c, i in zip(counts, inc)), n):
+                for p, row in low:
+                    assert all(inc[p * NS + s] >= row[s] for s in range(NS))

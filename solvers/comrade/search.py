@@ -274,7 +274,7 @@ class PlaySearch:
             ok = self._accepts(counts, used)
             if not all(all(row) for row in ok):
                 legal = _close(ext, leader, n, ok)
-            low = _forced_wins(seqs, hold, n, legal[0])
+            low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
@@ -303,7 +303,7 @@ class PlaySearch:
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         legal = _reach(seqs, leader, n, self._accepts(counts, used))
-        low = _forced_wins(seqs, hold, n, legal[0])
+        low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
         return not self._feasible(counts, hold, tricks_left, legal, low)
 
     def _fail(self, key, raw) -> None:
@@ -753,6 +753,80 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
             out = []
         out.append((p, tuple(row) + (0,) * (NSUITS - len(row))))
     return out
+
+
+def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
+    """Suits some players must win at least one more trick in: ``[(player, row), ...]`` or ``None``
+    (``row[s]`` is 1 for such a suit, else 0).
+
+    Say player ``p`` wins no more trick led in suit ``s``, and ``a`` of ``p``'s cards of
+    ``s`` lie above every other card of ``s`` (of the players in ``rmask``, as in
+    :func:`_forced_wins`).  Such a card wins any trick led in ``s`` that it is played to,
+    so ``p`` never plays it to one: until the moment ``T`` when ``p``'s last card of ``s``
+    leaves the hand, ``p`` must follow every trick led in ``s`` with a lower card, and
+    the ``a`` top cards must all be *discarded*, on tricks led in other suits in which
+    ``p`` is void.  Count ``p``'s discards up to ``T``.  Only leaders lead, and each trick
+    led in ``t`` takes a card of ``t`` from every holder, so ``t`` is led at most
+    ``M_t`` times (the longest holding of ``t`` among the players in ``rmask``).  ``p``
+    discards on a ``t`` lead only when void in ``t``, after following ``t`` with all of
+    its ``h_t`` cards but those it discarded (``d_t``), so it discards on at most
+    ``max(0, M_t - h_t) + d_t`` tricks led in ``t``.  Up to ``T`` every discard is on a
+    lead of some ``t != s``, and the discards are the ``a`` top cards of ``s`` and the
+    ``d_t`` cards of the other suits: ``a + sum(d_t) <= sum(max(0, M_t - h_t) + d_t)``,
+    that is ``a <= sum over t != s of max(0, M_t - h_t)``.  When that fails, ``p`` wins
+    at least one more trick led in ``s`` in every play (with ``rmask`` from
+    :func:`_reach` with ``allowed``: in every winning continuation).
+
+    >>> _discard_bound(((1, 0), (1, 0), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], 2)  # 2 players, S and H
+    [(0, (1, 1, 0, 0))]
+    >>> _discard_bound(((1, 0), (1, 1, 0), (), ()), [[1, 1, 0, 0], [1, 2, 0, 0]], 2)  # the spade may go
+    [(0, (0, 1, 0, 0))]
+    """
+    out = None
+    if rmask is None:
+        rmask = (1 << n) - 1
+    longest = [max((hold[q][t] for q in range(n) if (rmask >> q) & 1), default=0) for t in range(NSUITS)]
+    for p in range(n):
+        mine = hold[p]
+        spare = [max(0, longest[t] - mine[t]) for t in range(NSUITS)]
+        total = sum(spare)
+        row = None
+        for s, seq in enumerate(seqs):
+            if not mine[s]:
+                continue
+            k = len(seq)
+            a = 0
+            while k:
+                o = seq[k - 1]
+                if o == p:
+                    a += 1
+                elif (rmask >> o) & 1:
+                    break
+                k -= 1
+            if a > total - spare[s]:
+                if row is None:
+                    row = [0] * NSUITS
+                row[s] = 1
+        if row is not None:
+            if out is None:
+                out = []
+            out.append((p, tuple(row)))
+    return out
+
+
+def _merge_low(a, b):
+    """The cell-wise larger of two lists of lower bounds (as :func:`_forced_wins` gives them)."""
+    if not b:
+        return a
+    if not a:
+        return b
+    rows = {p: list(row) for p, row in a}
+    for p, row in b:
+        cur = rows.setdefault(p, [0] * NSUITS)
+        for s in range(NSUITS):
+            if row[s] > cur[s]:
+                cur[s] = row[s]
+    return [(p, tuple(row)) for p, row in sorted(rows.items())]
 
 
 def _canonical_key(seqs, leader: int, counts, reach) -> tuple:
