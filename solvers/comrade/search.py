@@ -759,13 +759,16 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
     """Suits some players must win at least one more trick in: ``[(player, row), ...]`` or ``None``
     (``row[s]`` is 1 for such a suit, else 0).
 
-    Say player ``p`` wins no more trick led in suit ``s``, and ``a`` of ``p``'s cards of
-    ``s`` lie above every other card of ``s`` (of the players in ``rmask``, as in
-    :func:`_forced_wins`).  Such a card wins any trick led in ``s`` that it is played to,
-    so ``p`` never plays it to one: until the moment ``T`` when ``p``'s last card of ``s``
-    leaves the hand, ``p`` must follow every trick led in ``s`` with a lower card, and
-    the ``a`` top cards must all be *discarded*, on tricks led in other suits in which
-    ``p`` is void.  Count ``p``'s discards up to ``T``.  Only leaders lead, and each trick
+    Say player ``p`` wins no more trick led in suit ``s``.  Until the moment ``T`` when
+    ``p``'s last card of ``s`` leaves the hand, ``p`` follows every trick led in ``s`` with
+    a card of ``s`` and does not win it, so another player (one in ``rmask``: only they
+    win, as in :func:`_forced_wins`) plays a higher card of ``s`` to that trick.  Distinct
+    tricks take distinct such cards, so at most ``m`` of ``p``'s cards of ``s`` are played
+    to tricks led in ``s``, where ``m`` is the largest matching of ``p``'s cards to higher
+    cards of the others (counted greedily from the top card down); the other
+    ``a = h_s - m`` (at least every card above all the others' cards) must be
+    *discarded* before ``T``, on tricks led in other suits in which ``p`` is void.  Count
+    ``p``'s discards up to ``T``.  Only leaders lead, and each trick
     led in ``t`` takes a card of ``t`` from every holder, so ``t`` is led at most
     ``M_t`` times (the longest holding of ``t`` among the players in ``rmask``).  ``p``
     discards on a ``t`` lead only when void in ``t``, after following ``t`` with all of
@@ -779,8 +782,6 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
 
     >>> _discard_bound(((1, 0), (1, 0), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], 2)  # 2 players, S and H
     [(0, (1, 1, 0, 0))]
-    >>> _discard_bound(((1, 0), (1, 1, 0), (), ()), [[1, 1, 0, 0], [1, 2, 0, 0]], 2)  # the spade may go
-    [(0, (0, 1, 0, 0))]
     """
     out = None
     if rmask is None:
@@ -794,16 +795,15 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
         for s, seq in enumerate(seqs):
             if not mine[s]:
                 continue
-            k = len(seq)
-            a = 0
-            while k:
-                o = seq[k - 1]
+            free = matched = 0
+            for o in reversed(seq):
                 if o == p:
-                    a += 1
+                    if free:
+                        free -= 1
+                        matched += 1
                 elif (rmask >> o) & 1:
-                    break
-                k -= 1
-            if a > total - spare[s]:
+                    free += 1
+            if mine[s] - matched > total - spare[s]:
                 if row is None:
                     row = [0] * NSUITS
                 row[s] = 1
