@@ -396,9 +396,9 @@ def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
 
 # -- the case split on the bid structure: a player wins nothing in one of the suits -----
 
-def _search_verdict(seqs, leader, n, **kw):
+def _search_verdict(seqs, leader, n, time_limit=None, **kw):
     from solvers.comrade.search import PlaySearch
-    s = PlaySearch(n, 4 if n == 3 else 6, 3, time_limit=None, **kw)
+    s = PlaySearch(n, 4 if n == 3 else 6, 3, time_limit=time_limit, **kw)
     return s.run(seqs, leader), s
 
 
@@ -526,3 +526,30 @@ def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
             if legal_final(tuple(c + i for c, i in zip(counts, inc)), n):
                 for p, row in low:
                     assert all(inc[p * NS + s] >= row[s] for s in range(NS))
+
+
+def _issue_position(index):
+    from solvers.comrade.search import position_from_hands
+    pbn, dealer, _ = ISSUE_DEALS[index]
+    deal = Deal.from_pbn(pbn)
+    hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
+    return position_from_hands(hands)[0], dealer
+
+
+def test_issue_tops_deals_force_north_into_suits_at_the_root():
+    """Worked out by hand (notebook 21, section 9): in the first tops deal North holds
+    A K Q of hearts and of clubs, West is the only player with a fourth spade, heart or
+    club and nobody has a fifth diamond, so North can discard at most twice before running
+    out of hearts (on the fourth spade and the fourth club) and must win a heart trick;
+    the same for clubs.  In the second, North's A K Q of diamonds need three discards
+    but only a fourth spade and a fourth club can be led to a void North."""
+    from solvers.comrade.search import _discard_bound
+    seqs, _ = _issue_position(1)
+    hold = [[seq.count(p) for seq in seqs] for p in range(4)]
+    assert dict(_discard_bound(seqs, hold, 4))[0] == (0, 1, 0, 1)
+    seqs, dealer = _issue_position(2)
+    hold = [[seq.count(p) for seq in seqs] for p in range(4)]
+    assert dict(_discard_bound(seqs, hold, 4))[0][2] == 1
+    # so the sub-search "North wins no diamond trick" ends at the root
+    line, s = _search_verdict(seqs, dealer, 4, zero=[2], split_after=None, time_limit=30)
+    assert line is None and s.nodes == 0
