@@ -26,6 +26,12 @@ Ideas borrowed from bridge double-dummy solvers:
 * a **forced line**: when the leader holds, in every suit they still have, cards that
   beat every other card of the suit, they win every remaining trick and the counts
   at the end are known without search;
+* **refutation rules** (``refute``): who can ever win a trick and which suits can still be
+  led (:func:`_reach`), tricks a player who can never discard must win
+  (:func:`_forced_wins`), a suit a player must win in because they cannot throw its top
+  cards away in time (:func:`_discard_bound`), a transposition key that merges idle cards
+  (:func:`_canonical_key`), and a **case split on the bid structure** (a player holding
+  all four suits wins nothing in one of them; see :class:`PlaySearch`);
 * **move ordering**: tricks whose winner extends a suit they already won come first;
 * **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
   seeded generator, keeping every proved failure (so the last dive is complete);
