@@ -738,6 +738,9 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
     out = None
     leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
     for p in range(n):
+        mine = hold[p]
+        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
+            continue
         row = []
         for seq in seqs:
             k = len(seq)
@@ -751,9 +754,6 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
                 k -= 1
             row.append(run)
         if not any(row):
-            continue
-        mine = hold[p]
-        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
             continue
         if out is None:
             out = []
@@ -792,15 +792,20 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
     out = None
     if rmask is None:
         rmask = (1 << n) - 1
-    longest = [max((hold[q][t] for q in range(n) if (rmask >> q) & 1), default=0) for t in range(NSUITS)]
+    longest = [0] * NSUITS
+    for q in range(n):
+        if (rmask >> q) & 1:
+            for t, h in enumerate(hold[q]):
+                if h > longest[t]:
+                    longest[t] = h
     for p in range(n):
         mine = hold[p]
-        spare = [max(0, longest[t] - mine[t]) for t in range(NSUITS)]
+        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
         total = sum(spare)
         row = None
         for s, seq in enumerate(seqs):
-            if not mine[s]:
-                continue
+            if mine[s] <= total - spare[s]:
+                continue                      # even with every card to throw there is room
             free = matched = 0
             for o in reversed(seq):
                 if o == p:
