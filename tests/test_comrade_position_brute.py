@@ -210,3 +210,54 @@ def test_analyse_agrees_with_brute_force_action_by_action():
             assert row.verdict == ("win" if brute_force(child) else "no_win"), (game.actions, row.action)
         # a win is possible now exactly when some action keeps one
         assert bool(table.winning) == (solve_position(game).verdict == "win")
+
+
+def _four_suit_bidding_positions(count: int, seed: int) -> list[ComradeGame]:
+    """Mini deals of 4 cards in which North holds all four suits (so the case split applies),
+    a few bidding actions in."""
+    rng, ranks, out = random.Random(seed), "AKQJT98765432", []
+    while len(out) < count:
+        cards = [s + r for s in SUITS for r in ranks]
+        rng.shuffle(cards)
+        north = [s + rng.choice(ranks) for s in SUITS]
+        rest = [c for c in cards if c not in north]
+        hands = [north, rest[0:4], rest[4:8], rest[8:12]]
+        pbn = " ".join(".".join("".join(c[1] for c in sorted(h, key=lambda c: ranks.index(c[1])) if c[0] == s)
+                                for s in SUITS) for h in hands)
+        game = ComradeGame("N:" + pbn, dealer=rng.randrange(4))
+        for _ in range(rng.randrange(4)):
+            game.apply(rng.choice(game.legal_actions()))
+            if game.phase != "bidding":
+                break
+        if game.phase == "bidding" and not game.is_terminal():
+            out.append(game)
+    return out
+
+
+def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
+    """The search's case split on the bid structure (one sub-search per suit a player wins
+    nothing in) must carry the position solver's own conditions (the rest of the bidding, tricks
+    already won) into every sub-search: force a split at every restart and compare again."""
+    from solvers.comrade import search
+
+    init, split, splits = search.PlaySearch.__init__, search.PlaySearch._split, []
+
+    def eager(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        if self.split_after is not None:
+            self.split_after, self.restart_base = 0, 1
+
+    def counted(self, *args, **kwargs):
+        splits.append(1)
+        return split(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.PlaySearch, "__init__", eager)
+    monkeypatch.setattr(search.PlaySearch, "_split", counted)
+    verdicts = set()
+    for game in _four_suit_bidding_positions(30, seed=3) + POSITIONS[::6]:
+        r = solve_position(game, time_limit=None)
+        verdicts.add(r.verdict)
+        assert r.verdict == ("win" if brute_force(game) else "no_win"), (game, game.actions)
+        if r.verdict == "win":
+            assert r.replay(game).result == "win"
+    assert len(splits) >= 10 and verdicts == {"win", "no_win"}

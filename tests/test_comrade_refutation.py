@@ -392,3 +392,164 @@ def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
         assert a == solve(deal, dealer, bids=bids, time_limit=None, options=plain).verdict
         won |= a == "win"
     assert won == brute_force_winnable(deal, dealer)
+
+
+# -- the case split on the bid structure: a player wins nothing in one of the suits -----
+
+def _search_verdict(seqs, leader, n, time_limit=None, **kw):
+    from solvers.comrade.search import PlaySearch
+    s = PlaySearch(n, 4 if n == 3 else 6, 3, time_limit=time_limit, **kw)
+    return s.run(seqs, leader), s
+
+
+def _equal_hands(seqs, n):
+    return len({sum(seq.count(p) for seq in seqs) for p in range(n)}) == 1 and any(seqs)
+
+
+def _four_suit_positions(count, seed=150):
+    """Mini positions (4 cards each) in which some player holds all four suits, often the
+    top cards too (the split needs such a player; the tops make the zero cell bite)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        n = 3 if len(out) % 2 else 4
+        seqs = random_position(rng, n, 4, suits=NS)
+        if not any(all(p in seq for seq in seqs) for p in range(n)):
+            continue
+        out.append((seqs, rng.randrange(n), n))
+    return out
+
+
+SPLIT_POSITIONS = ([(seqs, leader, n) for seqs, leader, n in POSITIONS if _equal_hands(seqs, n)]
+                   + _four_suit_positions(16))
+
+
+@pytest.mark.parametrize("k", range(0, len(SPLIT_POSITIONS), 2))
+def test_zero_cells_match_brute_force(k):
+    """With a cell in ``zero`` the search wins exactly when some complete play gives a
+    legal final bid in which that cell is 0 (the rules on from the first position)."""
+    seqs, leader, n = SPLIT_POSITIONS[k]
+    rng = random.Random(k)
+    for _ in range(2):
+        cell = rng.randrange(n * NS)
+        expected = any(legal_final(inc, n) and not inc[cell] for inc in outcomes(seqs, leader, n))
+        line, _ = _search_verdict(seqs, leader, n, zero=[cell], refute_after=0, split_after=None)
+        assert (line is not None) == expected, (seqs, leader, cell)
+        if line is not None:                       # the line found really leaves the cell at 0
+            counts = [0] * (n * NS)
+            pos, who = seqs, leader
+            for trick in line:
+                w = winner(trick)
+                counts[w * NS + trick[0][1]] += 1
+                pos, who = after(pos, trick), w
+            assert not counts[cell] and legal_final(counts, n)
+
+
+@pytest.mark.parametrize("k", range(len(SPLIT_POSITIONS)))
+def test_case_split_matches_brute_force(k):
+    """Split at once (budget 1 node per dive, split after 0): the verdict is the brute force's."""
+    seqs, leader, n = SPLIT_POSITIONS[k]
+    expected = any(legal_final(inc, n) for inc in outcomes(seqs, leader, n))
+    line, s = _search_verdict(seqs, leader, n, refute_after=0, split_after=0, restart_base=1)
+    assert (line is not None) == expected, (seqs, leader)
+
+
+def test_case_split_happens_on_the_split_positions():
+    """The pool holds positions where some player has all four suits, so the split runs."""
+    from solvers.comrade.search import PlaySearch
+    splits = 0
+    for seqs, leader, n in SPLIT_POSITIONS:
+        s = PlaySearch(n, 4 if n == 3 else 6, 3)
+        splits += s._split_player(seqs) is not None
+    assert splits >= 10
+
+
+@pytest.mark.parametrize("deal,dealer", MINI, ids=[f"{d.to_pbn()}@{x}" for d, x in MINI])
+def test_case_split_on_mini_deals_matches_brute_force(deal, dealer):
+    from solvers.comrade.search import position_from_hands
+    hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
+    seqs, _ = position_from_hands(hands)
+    line, _ = _search_verdict(seqs, dealer, deal.players, refute_after=0, split_after=0, restart_base=1)
+    assert (line is not None) == brute_force_winnable(deal, dealer)
+
+
+def test_case_split_tries_every_suit():
+    """N holds SA HA DA C2 (the others K, Q, J and the high clubs): every suit is led
+    once, N wins the spade, heart and diamond tricks, so only the sub-search "N wins no
+    club trick", the last of the four, holds the win."""
+    deal = Deal.from_pbn("N:A.A.A.2 K.K.K.A Q.Q.Q.K J.J.J.Q")
+    from solvers.comrade.search import position_from_hands
+    hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
+    seqs, _ = position_from_hands(hands)
+    line, s = _search_verdict(seqs, 0, 4, refute_after=0, split_after=0, restart_base=1)
+    assert s._split_player(seqs) == 0
+    assert line is not None and brute_force_winnable(deal, 0)
+    for suit in range(3):
+        assert _search_verdict(seqs, 0, 4, zero=[suit], split_after=None)[0] is None
+
+
+# -- a player who cannot discard all their top cards of a suit in time wins in it -------
+
+def test_discard_bound_fires_in_the_pool():
+    from solvers.comrade.search import _discard_bound
+    fired = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
+                if _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
+    new = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
+              if (_discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or [])
+              != [(p, tuple(min(1, v) for v in row)) for p, row in
+                  _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []])
+    assert fired >= 20 and new >= 5, (fired, new)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+def test_discard_bound_holds_in_every_play(k):
+    """Every complete play wins at least one trick of the suit for the player named."""
+    from solvers.comrade.search import _discard_bound
+    seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
+    low = _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
+    for inc in outcomes(seqs, leader, n):
+        for p, row in low:
+            assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
+    from solvers.comrade.search import _discard_bound
+    seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
+    rng = random.Random(2000 + k)
+    hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+    for _ in range(3):
+        counts = random_counts(rng, n)
+        rmask, _ = _reach(seqs, leader, n, allowed_matrix(counts, n))
+        low = _discard_bound(seqs, hold, n, rmask) or []
+        for inc in outcomes(seqs, leader, n):
+            if legal_final(tuple(c + i for c, i in zip(counts, inc)), n):
+                for p, row in low:
+                    assert all(inc[p * NS + s] >= row[s] for s in range(NS))
+
+
+def _issue_position(index):
+    from solvers.comrade.search import position_from_hands
+    pbn, dealer, _ = ISSUE_DEALS[index]
+    deal = Deal.from_pbn(pbn)
+    hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
+    return position_from_hands(hands)[0], dealer
+
+
+def test_issue_tops_deals_force_north_into_suits_at_the_root():
+    """Worked out by hand (notebook 21, section 9): in the first tops deal North holds
+    A K Q of hearts and of clubs, West is the only player with a fourth spade, heart or
+    club and nobody has a fifth diamond, so North can discard at most twice before running
+    out of hearts (on the fourth spade and the fourth club) and must win a heart trick;
+    the same for clubs.  In the second, North's A K Q of diamonds need three discards
+    but only a fourth spade and a fourth club can be led to a void North."""
+    from solvers.comrade.search import _discard_bound
+    seqs, _ = _issue_position(1)
+    hold = [[seq.count(p) for seq in seqs] for p in range(4)]
+    assert dict(_discard_bound(seqs, hold, 4))[0] == (0, 1, 0, 1)
+    seqs, dealer = _issue_position(2)
+    hold = [[seq.count(p) for seq in seqs] for p in range(4)]
+    assert dict(_discard_bound(seqs, hold, 4))[0][2] == 1
+    # so the sub-search "North wins no diamond trick" ends at the root
+    line, s = _search_verdict(seqs, dealer, 4, zero=[2], split_after=None, time_limit=30)
+    assert line is None and s.nodes == 0

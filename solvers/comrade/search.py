@@ -26,6 +26,12 @@ Ideas borrowed from bridge double-dummy solvers:
 * a **forced line**: when the leader holds, in every suit they still have, cards that
   beat every other card of the suit, they win every remaining trick and the counts
   at the end are known without search;
+* **refutation rules** (``refute``): who can ever win a trick and which suits can still be
+  led (:func:`_reach`), tricks a player who can never discard must win
+  (:func:`_forced_wins`), a suit a player must win in because they cannot throw its top
+  cards away in time (:func:`_discard_bound`), a transposition key that merges idle cards
+  (:func:`_canonical_key`), and a **case split on the bid structure** (a player holding
+  all four suits wins nothing in one of them; see :class:`PlaySearch`);
 * **move ordering**: tricks whose winner extends a suit they already won come first;
 * **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
   seeded generator, keeping every proved failure (so the last dive is complete);
@@ -120,13 +126,32 @@ class PlaySearch:
     ``refute`` switches on the refutation rules (:func:`_reach`, :func:`_forced_wins`,
     :func:`_canonical_key`) once the search has visited ``refute_after`` positions: they
     cost time at every position, and most won deals are won before that.
+
+    ``zero`` lists cells (``p * 4 + s``) that must stay 0: player ``p`` may win no trick
+    led in suit ``s``.  ``split_after`` (``None``: never; only with ``refute``) is the
+    **case split on the bid structure**: a player bids in at most ``max_suits`` suits, so when they hold all four
+    suits, some suit they hold is one in which they win nothing.  After that many
+    positions without an answer the search picks such a player (the one with the most
+    cards that top their suit, see :meth:`_split_player`) and decides one sub-search per
+    suit, each with that player's cell of the suit in ``zero``; the deal is won exactly
+    when one of them is.  In a sub-search the rules that read the bid limits
+    (:meth:`_accepts`, the ``allowed`` closure of :func:`_reach`) see the zero cell from
+    the first trick on, instead of only after the player has won in three suits (a
+    sub-search does not split again: on the hard deals a second split cost more than it
+    saved).  The split starts only after a restart of the search, so ``restart_base=None``
+    never splits.  Proved failures of the whole problem are
+    failures of every sub-problem (its wins are wins of the whole), so they are shared.
     """
 
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
-                 refute_after: int = 500, accept=None, prune=None):
+                 refute_after: int = 500, split_after: int | None = 20000, zero: Sequence[int] = (),
+                 accept=None, prune=None):
         self.n = players
+        self.split_after = split_after
+        self._start = 0                # nodes visited before this (sub-)search began
+        self.zero = frozenset(zero)
         self.refute = refute
         self.refute_after = refute_after
         #: optional ``accept(counts) -> bool``: a further test a final count matrix must pass
@@ -161,6 +186,9 @@ class PlaySearch:
         some complete tricks; by default none.
         """
         self._deadline = float("inf") if self.time_limit is None else time.perf_counter() + self.time_limit
+        return self._run(seqs, leader, counts)
+
+    def _run(self, seqs, leader, counts=None) -> list[Trick] | None:
         counts = (0,) * (self.n * NSUITS) if counts is None else tuple(counts)
         remaining = len(seqs[0]) + len(seqs[1]) + len(seqs[2]) + len(seqs[3])
         if remaining % self.n:
@@ -180,6 +208,51 @@ class PlaySearch:
                 return self._search(seqs, leader, counts, tricks)
             except _OutOfBudget:
                 attempt += 1
+            if self.refute and self.split_after is not None and self.nodes - self._start > self.split_after:
+                p = self._split_player(seqs)
+                if p is not None:
+                    return self._split(seqs, leader, p, counts)
+
+    # -- the case split on the bid structure ----------------------------------------------
+    def _split_player(self, seqs) -> int | None:
+        """The player to split on: one who holds every suit (so must win nothing in one of
+        them), has no zero cell yet, and holds the most cards that top their suit; ``None``
+        when there is none (or the bids are fixed: the target already says which cells are 0)."""
+        if self.target is not None or self.max_suits >= NSUITS:
+            return None
+        best = None
+        for p in range(self.n):
+            if any(p * NSUITS + s in self.zero for s in range(NSUITS)):
+                continue
+            if not all(p in seq for seq in seqs):
+                continue
+            tops = 0
+            for seq in seqs:
+                k = len(seq)
+                while k and seq[k - 1] == p:
+                    k -= 1
+                tops += len(seq) - k
+            if best is None or tops > best[0]:
+                best = (tops, p)
+        return None if best is None else best[1]
+
+    def _split(self, seqs, leader, p, counts=None) -> list[Trick] | None:
+        """One sub-search per suit ``s``, in which ``p`` wins no trick led in ``s``."""
+        for s in range(NSUITS):
+            sub = PlaySearch(self.n, self.max_value, self.max_suits, target=None, time_limit=None,
+                             endgame=self.endgame, restart_base=self.restart_base, refute=self.refute,
+                             refute_after=0, split_after=None,
+                             zero=self.zero | {p * NSUITS + s}, accept=self.accept, prune=self.prune)
+            sub._deadline = self._deadline
+            sub.failed = set(self.failed)
+            sub.nodes = sub._start = self.nodes
+            try:
+                line = sub._run(seqs, leader, counts)
+            finally:
+                self.nodes = sub.nodes
+            if line is not None:
+                return line
+        return None
 
     # -- the recursion ------------------------------------------------------------
     def _search(self, seqs, leader, counts, tricks_left) -> list[Trick] | None:
@@ -219,7 +292,7 @@ class PlaySearch:
             ok = self._accepts(counts, used)
             if not all(all(row) for row in ok):
                 legal = _close(ext, leader, n, ok)
-            low = _forced_wins(seqs, hold, n, legal[0])
+            low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
@@ -251,7 +324,7 @@ class PlaySearch:
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         legal = _reach(seqs, leader, n, self._accepts(counts, used))
-        low = _forced_wins(seqs, hold, n, legal[0])
+        low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
         return not self._feasible(counts, hold, tricks_left, legal, low)
 
     def _fail(self, key, raw) -> None:
@@ -264,6 +337,9 @@ class PlaySearch:
     def _final_ok(self, counts) -> bool:
         if self.accept is not None and not self.accept(tuple(counts)):
             return False
+        for i in self.zero:
+            if counts[i]:
+                return False
         if self.target is not None:
             return tuple(counts) == self.target
         n, mv = self.n, self.max_value
@@ -282,10 +358,14 @@ class PlaySearch:
         n = self.n
         if self.target is not None:
             t = self.target
-            return [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
-        mv, ms = self.max_value, self.max_suits
-        return [[(c < mv) if c else (used[p] < ms)
-                 for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
+            ok = [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
+        else:
+            mv, ms = self.max_value, self.max_suits
+            ok = [[(c < mv) if c else (used[p] < ms)
+                   for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
+        for i in self.zero:
+            ok[i // NSUITS][i % NSUITS] = False
+        return ok
 
     def _feasible(self, counts, hold, tricks_left, reach=None, low=None) -> bool:
         """Can the remaining tricks still be shared out so that the final counts are legal?
@@ -302,6 +382,8 @@ class PlaySearch:
         led in ``s``: a suit they are forced to win in counts against their three suits.
         """
         n = self.n
+        if self.zero:
+            hold = [[0 if p * NSUITS + s in self.zero else hold[p][s] for s in range(NSUITS)] for p in range(n)]
         if reach is not None:
             rmask, dead = reach[0], reach[1]
             hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
@@ -431,7 +513,7 @@ class PlaySearch:
             for s, winner, _trick, child in self._distinct_tricks(seqs, leader):
                 cell = winner * NSUITS + s
                 shift = 4 * cell
-                cap = limit if target is None else target[cell]
+                cap = (limit if target is None else target[cell]) if cell not in self.zero else 0
                 inc = 1 << shift
                 row_shift = 16 * winner
                 for a in self._achievable(child, winner, tricks_left - 1):
@@ -673,6 +755,9 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
     out = None
     leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
     for p in range(n):
+        mine = hold[p]
+        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
+            continue
         row = []
         for seq in seqs:
             k = len(seq)
@@ -687,13 +772,89 @@ def _forced_wins(seqs, hold, n: int, rmask: int | None = None):
             row.append(run)
         if not any(row):
             continue
-        mine = hold[p]
-        if any(a > b for q in leaders if q != p for a, b in zip(hold[q], mine)):
-            continue
         if out is None:
             out = []
         out.append((p, tuple(row) + (0,) * (NSUITS - len(row))))
     return out
+
+
+def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
+    """Suits some players must win at least one more trick in: ``[(player, row), ...]`` or ``None``
+    (``row[s]`` is 1 for such a suit, else 0).
+
+    Say player ``p`` wins no more trick led in suit ``s``.  Until the moment ``T`` when
+    ``p``'s last card of ``s`` leaves the hand, ``p`` follows every trick led in ``s`` with
+    a card of ``s`` and does not win it, so another player (one in ``rmask``: only they
+    win, as in :func:`_forced_wins`) plays a higher card of ``s`` to that trick.  Distinct
+    tricks take distinct such cards, so at most ``m`` of ``p``'s cards of ``s`` are played
+    to tricks led in ``s``, where ``m`` is the largest matching of ``p``'s cards to higher
+    cards of the others (counted greedily from the top card down); the other
+    ``a = h_s - m`` (at least every card above all the others' cards) must be
+    *discarded* before ``T``, on tricks led in other suits in which ``p`` is void.  Count
+    ``p``'s discards up to ``T``.  Only leaders lead, and each trick
+    led in ``t`` takes a card of ``t`` from every holder, so ``t`` is led at most
+    ``M_t`` times (the longest holding of ``t`` among the players in ``rmask``).  ``p``
+    discards on a ``t`` lead only when void in ``t``, after following ``t`` with all of
+    its ``h_t`` cards but those it discarded (``d_t``), so it discards on at most
+    ``max(0, M_t - h_t) + d_t`` tricks led in ``t``.  Up to ``T`` every discard is on a
+    lead of some ``t != s``, and the discards are the ``a`` top cards of ``s`` and the
+    ``d_t`` cards of the other suits: ``a + sum(d_t) <= sum(max(0, M_t - h_t) + d_t)``,
+    that is ``a <= sum over t != s of max(0, M_t - h_t)``.  When that fails, ``p`` wins
+    at least one more trick led in ``s`` in every play (with ``rmask`` from
+    :func:`_reach` with ``allowed``: in every winning continuation).
+
+    >>> _discard_bound(((1, 0), (1, 0), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], 2)  # 2 players, S and H
+    [(0, (1, 1, 0, 0))]
+    """
+    out = None
+    if rmask is None:
+        rmask = (1 << n) - 1
+    longest = [0] * NSUITS
+    for q in range(n):
+        if (rmask >> q) & 1:
+            for t, h in enumerate(hold[q]):
+                if h > longest[t]:
+                    longest[t] = h
+    for p in range(n):
+        mine = hold[p]
+        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
+        total = sum(spare)
+        row = None
+        for s, seq in enumerate(seqs):
+            if mine[s] <= total - spare[s]:
+                continue                      # even with every card to throw there is room
+            free = matched = 0
+            for o in reversed(seq):
+                if o == p:
+                    if free:
+                        free -= 1
+                        matched += 1
+                elif (rmask >> o) & 1:
+                    free += 1
+            if mine[s] - matched > total - spare[s]:
+                if row is None:
+                    row = [0] * NSUITS
+                row[s] = 1
+        if row is not None:
+            if out is None:
+                out = []
+            out.append((p, tuple(row)))
+    return out
+
+
+def _merge_low(a, b):
+    """The cell-wise larger of two lists of lower bounds (as :func:`_forced_wins` gives them)."""
+    if not b:
+        return a
+    if not a:
+        return b
+    rows = {p: list(row) for p, row in a}
+    for p, row in b:
+        cur = rows.setdefault(p, [0] * NSUITS)
+        for s in range(NSUITS):
+            if row[s] > cur[s]:
+                cur[s] = row[s]
+    return [(p, tuple(row)) for p, row in sorted(rows.items())]
 
 
 def _canonical_key(seqs, leader: int, counts, reach) -> tuple:
