@@ -1,8 +1,8 @@
 """Legal *final* bids of Comrade, and a bidding sequence that reaches them.
 
 A final bid is a matrix ``bids[player][suit]`` (suits in the order S, H, D, C):
-how many tricks led in that suit the player must win.  The rules digest
-(``/work/shared/rules/comrade.md``, *The solver's question*) makes it legal when
+how many tricks led in that suit the player must win.  The rules page
+(``docs/rules/comrade.md``, *The solver's question*) makes it legal when
 
 * every nonzero entry is the value of a bid card (1-6; 1-4 for 3 players),
 * each player holds bids in at most 3 suits (3 laps, one card per turn),
