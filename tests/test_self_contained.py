@@ -1,0 +1,38 @@
+"""The repository stands alone: no file points at the team's brief outside it or at an absolute path."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# Built from parts, so this file does not match itself.
+OUTSIDE = re.compile("|".join([r"\bshared/" + "rules", r"\bshared/" + "seeds", "/" + "work/", r"\.\./" + "shared"]))
+TEXT = (".py", ".md", ".ipynb", ".toml", ".txt", ".cfg", ".json", ".yml", ".yaml", ".in", "Makefile", "postBuild")
+
+
+def _tracked() -> list[Path]:
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    return [ROOT / p for p in out.splitlines() if p.endswith(TEXT)]
+
+
+def test_no_file_points_outside_the_repository():
+    bad = []
+    for path in _tracked():
+        if not path.is_file():
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                bad.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()[:100]}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_check_would_catch_a_pointer():
+    assert OUTSIDE.search("see " + "/" + "work/shared/rules/comrade.md")
+    assert OUTSIDE.search("``shared/" + "seeds/002``")
