@@ -7,7 +7,7 @@ play-aware model (:mod:`solvers.krypkille_endgame.beliefs`) and the policy model
 bins of predicted probability.  Prints the reliability table and writes it to
 benchmarks/results/krypkille_calibration.json (notebook 11 draws its full reliability chart from it).
 
-Run (rewrites the stored file; about seven minutes):
+Run (rewrites the stored file; about eight minutes on one core):
     .venv/bin/python benchmarks/bench_krypkille_calibration.py
 Options: --rounds N (default 5000), --samples N, --no-write.
 A bin is judged when it has enough seats for its observed frequency to have a standard error of at most

@@ -121,7 +121,7 @@ def test_calibration_records_against_the_deal():
     assert sum(r["count"] for r in rows) == 90
 
 
-def test_stored_calibration_study_is_complete_and_the_uniform_model_is_off():
+def test_stored_calibration_study_is_complete_and_only_the_policy_model_is_on_the_diagonal():
     data = json.loads((ROOT / "benchmarks" / "results" / "krypkille_calibration.json").read_text())
     assert data["rounds_per_player_count"] >= 1500 and set(data["players"]) == {"2", "3", "4", "5"}
     four = {r["bin"][0]: r for r in data["players"]["4"]["uniform"]}
@@ -130,6 +130,11 @@ def test_stored_calibration_study_is_complete_and_the_uniform_model_is_off():
         for m, rows in models.items():
             assert sum(r["count"] for r in rows) == int(n) * data["rounds_per_player_count"]
             assert all(r["judged"] == enough(r["count"], r["predicted"]) for r in rows)
+        judged = {m: [r for r in rows if r["judged"]] for m, rows in models.items()}
+        assert len(judged["policy"]) >= 8                                   # most bins are judged
+        assert all(abs(r["gap"]) <= 0.05 for r in judged["policy"]), n      # the issue's target
+        assert max(abs(r["gap"]) for r in judged["play"]) > 0.1             # the play model alone is not
+    assert data["policy_samples"] >= 200 and all(v["max"] < 0.1 for v in data["policy_se"].values())
 
 
 # -- the policy model: what the heuristic players' free choices reveal --------------------------------
