@@ -134,7 +134,8 @@ def test_stored_calibration_study_is_complete_and_only_the_policy_model_is_on_th
         assert len(judged["policy"]) >= 8                                   # most bins are judged
         assert all(abs(r["gap"]) <= 0.05 for r in judged["policy"]), n      # the issue's target
         assert max(abs(r["gap"]) for r in judged["play"]) > 0.1             # the play model alone is not
-    assert data["policy_samples"] >= 200 and all(v["max"] < 0.1 for v in data["policy_se"].values())
+    assert data["policy_samples"] >= 200
+    assert all(v["median"] <= 0.01 and v["max"] < 0.2 for v in data["policy_se"].values())   # sampling error
 
 
 # -- the policy model: what the heuristic players' free choices reveal --------------------------------
