@@ -107,6 +107,12 @@ def test_unknown_belief_model_is_refused():
         end.view(0, beliefs="psychic")
 
 
+def test_level_two_points_to_where_the_policy_model_lives():
+    end = Endgame.deal(3, seed=1)
+    with pytest.raises(ValueError, match="solvers.krypkille_endgame.policy"):
+        end.view(0, beliefs="policy")
+
+
 def test_calibration_records_against_the_deal():
     recs = calibration_records(3, range(30))
     assert len(recs) == 90

@@ -65,7 +65,10 @@ BELIEFS = {
 
 def check_beliefs(beliefs: str) -> str:
     if beliefs not in BELIEFS:
-        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}")
+        hint = (" (the policy model, which needs the others to be known heuristic players, is offered by "
+                "solvers.krypkille_endgame.policy and the calibration study, not by levels 2 and 3)"
+                if beliefs == "policy" else "")
+        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}{hint}")
     return beliefs
 
 
