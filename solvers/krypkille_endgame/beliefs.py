@@ -29,6 +29,13 @@ Two belief models (chosen with ``beliefs=`` in :func:`~solvers.krypkille_endgame
   before), no sampling.  How well each model predicts real rounds is measured
   by ``benchmarks/bench_krypkille_calibration.py``.
 
+On rounds played by the engine's heuristic players that assumption fails —
+they lead their strongest card and discard their middle cards — and the
+``"play"`` model is too optimistic (up to 0.25 off the diagonal).  A third
+model, which also reads those free choices when the players are known,
+lives in :mod:`solvers.krypkille_endgame.policy` (seeded sampling, with its
+standard error); the calibration study compares all three.
+
 >>> tricks = [[(0, "Pig"), (1, "Harlequin"), (2, "3")]]     # seat 1 reached the Pig; seat 2 not the Harlequin
 >>> a = allowed_finals(tricks, 3)
 >>> [k.label for k in mask_kinds(a[2])]                     # so its 3 was its lowest card, nothing reached
@@ -58,7 +65,10 @@ BELIEFS = {
 
 def check_beliefs(beliefs: str) -> str:
     if beliefs not in BELIEFS:
-        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}")
+        hint = (" (the policy model, which needs the others to be known heuristic players, is offered by "
+                "solvers.krypkille_endgame.policy and the calibration study, not by levels 2 and 3)"
+                if beliefs == "policy" else "")
+        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}{hint}")
     return beliefs
 
 
