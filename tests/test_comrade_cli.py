@@ -167,3 +167,12 @@ def test_any_input_gives_an_answer_or_one_line(capsys, deal, dealer, bids, limit
         assert json.loads(out)["verdict"] in ("win", "no_win", "unknown") and err == ""
     else:
         assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("deal", ["-\udcff", "N:\udcff..."])
+def test_an_undecodable_argument_still_gives_one_line(capsys, deal):
+    # Python turns an undecodable command-line byte into a lone surrogate; the error line must
+    # still be writable (as a backslash escape), not a UnicodeEncodeError.
+    assert main([deal, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "\\udcff" in err

@@ -54,7 +54,14 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (``comrade-solve: error: ...``), status 2."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, _writable(f"{self.prog}: error: {message} (see --help)\n"))
+
+
+def _writable(text: str) -> str:
+    """``text`` as stderr can write it: a character its encoding cannot hold (such as the lone
+    surrogate Python makes of an undecodable command-line byte) becomes a backslash escape."""
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    return text.encode(encoding, "backslashreplace").decode(encoding, "replace")
 
 
 @functools.lru_cache(maxsize=None)
@@ -251,7 +258,7 @@ def _isatty(stream) -> bool:
 # -- the two modes ----------------------------------------------------------------------
 
 def _fail(message: str, status: int = 2) -> int:
-    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+    print(_writable(f"{PROG}: error: {' '.join(message.split())}"), file=sys.stderr)
     return status
 
 
