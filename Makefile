@@ -47,8 +47,11 @@ lab: $(LAB_STAMP)
 ## make test: library tests, the docstring examples, every notebook under nbval, and the browser tests
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
 ## ipywidgets' clear_output prints terminal codes that doctest would compare)
+## Two worker processes (pytest-xdist), each file on one worker (--dist loadfile: a notebook's
+## cells share one kernel, a browser test file one JupyterLab); TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= 2
 test: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --nbval-lax --nbval-current-env tests notebooks \
 	    --doctest-modules cardgames solvers --ignore-glob='*/widgets/*'
 
 ## Chromium for the browser tests: installed with apt-get when missing and we are root;
