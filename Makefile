@@ -44,14 +44,15 @@ lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=. --ServerApp.default_url=/lab/tree/student/00_index.ipynb \
 	    --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(LAB_ARGS)
 
-## make test: library tests, the docstring examples, every notebook under nbval, and the browser tests
+## make test: library tests, the docstring examples, every notebook (the sources and the teacher versions)
+## under nbval, and the browser tests (the student versions run in tests/test_classroom.py)
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
 ## ipywidgets' clear_output prints terminal codes that doctest would compare)
 ## Two worker processes (pytest-xdist), each file on one worker (--dist loadfile: a notebook's
 ## cells share one kernel, a browser test file one JupyterLab); TEST_WORKERS=0 runs in one process.
 TEST_WORKERS ?= 2
 test: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --nbval-lax --nbval-current-env tests notebooks \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --nbval-lax --nbval-current-env tests notebooks teacher \
 	    --doctest-modules cardgames solvers --ignore-glob='*/widgets/*'
 
 ## Chromium for the browser tests: installed with apt-get when missing and we are root;
@@ -84,10 +85,9 @@ notebooks: $(TEST_STAMP)
 student: $(LAB_STAMP)
 	$(PY) -m cardgames.classroom build
 
-## make test-teacher: the teacher versions under nbval (not in make test: they repeat the
-## sources' run, which make test already does)
+## make test-teacher: only the teacher versions under nbval (make test runs them too)
 test-teacher: $(TEST_STAMP)
-	$(PY) -m pytest --nbval-lax --nbval-current-env teacher
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --nbval-lax --nbval-current-env teacher
 
 ## make printables: classroom PDFs (Kille deck, ordinary-deck table, Comrade bid cards, mini-deal
 ## sheets + teacher page, rules summaries) in build/printables
