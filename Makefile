@@ -50,9 +50,12 @@ lab: $(LAB_STAMP)
 ## ipywidgets' clear_output prints terminal codes that doctest would compare)
 ## Two worker processes (pytest-xdist), each file on one worker (--dist loadfile: a notebook's
 ## cells share one kernel, a browser test file one JupyterLab); TEST_WORKERS=0 runs in one process.
+## Under CI (CI=true) the property tests (hypothesis) replay one fixed seed, so a CI run is reproducible;
+## on a developer's machine they explore new examples every run.
 TEST_WORKERS ?= 2
+HYPOTHESIS_ARGS ?= $(if $(CI),--hypothesis-seed=0)
 test: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --nbval-lax --nbval-current-env tests notebooks teacher \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks teacher \
 	    --doctest-modules cardgames solvers --ignore-glob='*/widgets/*'
 
 ## Chromium for the browser tests: installed with apt-get when missing and we are root;

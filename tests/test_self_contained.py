@@ -25,7 +25,7 @@ def _tracked() -> list[Path]:
 def test_no_file_points_outside_the_repository():
     bad = []
     for path in _tracked():
-        if not path.is_file():
+        if not path.is_file() or path == Path(__file__).resolve():   # this file names the patterns
             continue
         for no, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
             if OUTSIDE.search(line):
