@@ -34,5 +34,5 @@ def test_no_file_points_outside_the_repository():
 
 
 def test_the_check_would_catch_a_pointer():
-    assert OUTSIDE.search("see " + "/" + "work/shared/rules/comrade.md")
+    assert OUTSIDE.search("see " + "/" + "work/" + "shared" + "/rules/comrade.md")
     assert OUTSIDE.search("``shared/" + "seeds/002``")
