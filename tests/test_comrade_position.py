@@ -100,3 +100,19 @@ def test_bidding_reach_respects_the_laps():
     assert reach.actions([0, 0, 0, 6] + [0, 6, 0, 0] + [0] * 4 + [1, 0, 0, 0]) is None
     assert reach.actions([0, 0, 0, 6] + [0, 5, 0, 0] + [0] * 4 + [2, 0, 0, 0]) == ("S2", "C6", "H5")
     assert ComradeGame(Deal.random(2), dealer=0).play(g.actions + ["S2", "C6", "H5"]).phase == "play"
+
+
+def test_a_node_limit_gives_the_same_answer_every_time():
+    """A node budget (unlike a time limit) is machine-independent: a seeded study relies on it."""
+    deal, dealer, bidding, cards = certified_game(3)
+    game = ComradeGame(deal, dealer).play(bidding + cards[:5])
+    tiny = [solve_position(game, time_limit=None, node_limit=3) for _ in range(2)]
+    assert [r.verdict for r in tiny] == ["unknown", "unknown"]
+    assert tiny[0].nodes == tiny[1].nodes <= 4
+    full = solve_position(game, time_limit=None, node_limit=10**6)
+    assert full.verdict == "win" and full.nodes <= 10**6
+    rows = analyse(game, time_limit=None, node_limit=3)
+    assert {r.verdict for r in rows} <= {"unknown", "no_win"}
+    assert [r.verdict for r in analyse(game, time_limit=None, node_limit=10**6)].count("win") >= 1
+    mid_bidding = ComradeGame(deal, dealer).play(bidding[:1])
+    assert solve_position(mid_bidding, time_limit=None, node_limit=3).verdict == "unknown"

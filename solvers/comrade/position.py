@@ -345,10 +345,12 @@ def _check(game: ComradeGame, actions: tuple[str, ...]) -> None:
 
 
 def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check: bool = True,
-                   _search: PlaySearch | None = None) -> PositionResult:
+                   node_limit: int | None = None, _search: PlaySearch | None = None) -> PositionResult:
     """Can the rest of ``game`` still be won with all hands visible?  See the module docstring.
 
-    ``time_limit`` in seconds (``None``: no limit); ``check`` replays a win's certificate through
+    ``time_limit`` in seconds (``None``: no limit); ``node_limit`` caps the positions searched
+    (``None``: no cap): unlike a time limit it gives the same ``"unknown"`` answers on every
+    machine, which is what a seeded study needs.  ``check`` replays a win's certificate through
     the rules engine before returning it (switch off only to time the search alone).
     """
     start = time.perf_counter()
@@ -372,7 +374,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     if phase == "bidding":
         reach = BiddingReach(game)
         search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=None,
-                            time_limit=time_limit, accept=reach, prune=reach.prune)
+                            time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit)
         hands = [_card_pairs(h) for h in game.deal.hands]
         seqs, ranks = position_from_hands(hands)
         try:
@@ -401,6 +403,8 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     counts = [won[p][s] for p in range(n) for s in SUITS]
     search = _search or PlaySearch(n, max(variant.bid_values), variant.max_suits, target=target,
                                    time_limit=time_limit)
+    search.node_limit = node_limit
+    node_end = None if node_limit is None else search.nodes + node_limit
     hands = [_card_pairs(h) for h in game.hands]
     current = [(p, (SUITS.index(c.suit), c.rank)) for p, c in game.current_trick]
     if current:
@@ -417,6 +421,8 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
             seqs, ranks = position_from_hands(hs)
             if deadline is not None:
                 search.time_limit = max(deadline - time.perf_counter(), 1e-6)
+            if node_end is not None:            # one budget for all the ways to finish the trick
+                search.node_limit = max(node_end - search.nodes, 1)
             if sum(map(len, seqs)) == 0:
                 line = [] if cs == target else None
             else:
@@ -476,10 +482,12 @@ class Analysis(list):
                           caption=f"Every legal action{who}: can perfect cooperation still win?", raw=True)
 
 
-def analyse(game: ComradeGame, time_limit: float | None = 2.0) -> Analysis:
+def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: int | None = None,
+            check: bool = True) -> Analysis:
     """For each legal action of the player to act: is a win still possible after it?
 
-    ``time_limit`` is the budget of each action's search (seconds).  During the play the
+    ``time_limit`` (seconds) and ``node_limit`` (positions) are the budget of each action's
+    search, ``check`` as for :func:`solve_position`.  During the play the
     actions share one search (and its table of positions proved to fail).
     """
     if not isinstance(game, ComradeGame):
@@ -493,7 +501,7 @@ def analyse(game: ComradeGame, time_limit: float | None = 2.0) -> Analysis:
     for action in game.legal_actions():
         child = game.clone()
         child.apply(action)
-        res = solve_position(child, time_limit=time_limit, _search=shared)
+        res = solve_position(child, time_limit=time_limit, node_limit=node_limit, check=check, _search=shared)
         rows.append(ActionAnalysis(str(action), res.verdict, res))
     return Analysis(rows, game.current_player(), game.phase)
 

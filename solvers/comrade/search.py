@@ -147,8 +147,13 @@ class PlaySearch:
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
                  refute_after: int = 500, split_after: int | None = 20000, zero: Sequence[int] = (),
-                 accept=None, prune=None):
+                 accept=None, prune=None, node_limit: int | None = None):
         self.n = players
+        #: at most this many positions per :meth:`run` (``None``: no limit), then
+        #: :class:`SearchTimeout` - a budget that, unlike ``time_limit``, gives the same
+        #: answer on every machine
+        self.node_limit = node_limit
+        self._node_end = float("inf")
         self.split_after = split_after
         self._start = 0                # nodes visited before this (sub-)search began
         self.zero = frozenset(zero)
@@ -186,6 +191,7 @@ class PlaySearch:
         some complete tricks; by default none.
         """
         self._deadline = float("inf") if self.time_limit is None else time.perf_counter() + self.time_limit
+        self._node_end = float("inf") if self.node_limit is None else self.nodes + self.node_limit
         return self._run(seqs, leader, counts)
 
     def _run(self, seqs, leader, counts=None) -> list[Trick] | None:
@@ -203,10 +209,12 @@ class PlaySearch:
         while True:
             budget = None if self.restart_base is None else self.restart_base * _luby(attempt + 1)
             self._rng = None if attempt == 0 else random.Random(attempt)
-            self._budget_end = float("inf") if budget is None else self.nodes + budget
+            self._budget_end = min(self._node_end, float("inf") if budget is None else self.nodes + budget)
             try:
                 return self._search(seqs, leader, counts, tricks)
             except _OutOfBudget:
+                if self.nodes >= self._node_end:
+                    raise SearchTimeout from None
                 attempt += 1
             if self.refute and self.split_after is not None and self.nodes - self._start > self.split_after:
                 p = self._split_player(seqs)
@@ -244,6 +252,7 @@ class PlaySearch:
                              refute_after=0, split_after=None,
                              zero=self.zero | {p * NSUITS + s}, accept=self.accept, prune=self.prune)
             sub._deadline = self._deadline
+            sub._node_end = self._node_end
             sub.failed = set(self.failed)
             sub.nodes = sub._start = self.nodes
             try:
