@@ -553,3 +553,42 @@ def test_issue_tops_deals_force_north_into_suits_at_the_root():
     # so the sub-search "North wins no diamond trick" ends at the root
     line, s = _search_verdict(seqs, dealer, 4, zero=[2], split_after=None, time_limit=30)
     assert line is None and s.nodes == 0
+
+
+# -- the fixed-bids proofs: exact numbers of leads per suit -----------------------------
+
+def _need_vectors(seqs, leader, n, rng, count=12):
+    """Every achievable increment matrix, and random ones with the same total (mostly not achievable)."""
+    got = sorted(outcomes(seqs, leader, n))
+    total = sum(got[0])
+    fake = set()
+    for _ in range(count):
+        cells = [0] * (n * NS)
+        for _ in range(total):
+            cells[rng.randrange(n * NS)] += 1
+        fake.add(tuple(cells))
+    return got, sorted(fake)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+def test_need_refutes_never_refutes_an_achievable_distribution(k):
+    from solvers.comrade.search import _need_refutes
+    seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
+    hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+    got, _ = _need_vectors(seqs, leader, n, random.Random(k))
+    for inc in got:
+        assert not _need_refutes(seqs, hold, inc, leader, n), (seqs, leader, inc)
+
+
+def test_need_refutes_fires_on_unachievable_distributions():
+    """Not a weak rule: it proves a good share of the impossible fixed bids of the pool."""
+    from solvers.comrade.search import _need_refutes
+    impossible = proved = 0
+    for k, (seqs, leader, n) in enumerate(POSITIONS + SPLIT_POSITIONS):
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        got, fake = _need_vectors(seqs, leader, n, random.Random(k))
+        for inc in set(fake) - set(got):
+            if all(inc[p * NS + s] <= hold[p][s] for p in range(n) for s in range(NS)):
+                impossible += 1
+                proved += _need_refutes(seqs, hold, inc, leader, n)
+    assert impossible >= 100 and proved >= impossible // 5, (proved, impossible)

@@ -305,6 +305,10 @@ class PlaySearch:
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
+        if refute and self.target is not None and \
+                _need_refutes(seqs, hold, [t - c for t, c in zip(self.target, counts)], leader, n):
+            self._fail(key, raw)
+            return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
             self.failed.add(key)
             return None
@@ -334,7 +338,10 @@ class PlaySearch:
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         legal = _reach(seqs, leader, n, self._accepts(counts, used))
         low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
-        return not self._feasible(counts, hold, tricks_left, legal, low)
+        if not self._feasible(counts, hold, tricks_left, legal, low):
+            return True
+        return self.target is not None and \
+            _need_refutes(seqs, hold, [t - c for t, c in zip(self.target, counts)], leader, n)
 
     def _fail(self, key, raw) -> None:
         """Record a proved failure under the position's canonical key (and its plain one)."""
@@ -849,6 +856,86 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
                 out = []
             out.append((p, tuple(row)))
     return out
+
+
+def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
+    """True when **no** play from here wins exactly ``need[p * 4 + s]`` more tricks led in ``s``
+    for every player ``p`` (the fixed-bids question); ``False`` says nothing.
+
+    With the remaining wins fixed, suit ``t`` is led exactly ``L_t = sum over p of need[p][t]``
+    more times (a trick led in ``t`` is won in ``t``).  Two proofs:
+
+    * **discards** (:func:`_discard_bound` with exact numbers): player ``p`` plays a card of ``s``
+      to at most ``L_s`` tricks led in ``s``; of those plays ``need[p][s]`` win and each other one
+      loses to a higher card of ``s`` that *wins* its trick, i.e. one of the ``need[q][s]`` winning
+      cards of another player ``q`` (at best ``q``'s top ``need[q][s]`` cards; distinct tricks,
+      distinct cards).  Taking ``p``'s own top ``need[p][s]`` cards as the winners leaves the
+      most to be covered (a lower card is covered by whatever covers a higher one), so at most
+      ``min(L_s, need[p][s] + m)`` of ``p``'s cards of ``s`` are played to ``s`` leads, ``m`` the
+      greedy matching from the top; the others must be discarded before ``p`` is void in ``s``,
+      on tricks led in suits ``p`` is already void in, which the argument of
+      :func:`_discard_bound` bounds by ``sum over t != s of max(0, L_t - hold[p][t])``;
+    * **leads**: player ``q`` leads at most ``wins + 1`` more tricks if on lead now, else at most
+      ``wins`` (only the winner of a trick leads the next), each with a card of the suit led, so
+      for every set ``S`` of suits ``sum of L_t over S <= sum over q of min(leads(q), cards of S
+      held by q)`` (Hall's condition for sharing the leads out).
+
+    >>> # N holds the spade ace and a low heart, E a low spade and the heart ace; N must win the
+    >>> # heart trick and E the spade trick: N can neither win with the ace nor throw it away.
+    >>> _need_refutes(((1, 0), (0, 1), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], (0, 1, 0, 0, 1, 0, 0, 0), 0, 2)
+    True
+    >>> _need_refutes(((1, 0), (0, 1), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], (1, 0, 0, 0, 0, 1, 0, 0), 0, 2)
+    False
+    """
+    L = [0] * NSUITS
+    for i, v in enumerate(need):
+        L[i % NSUITS] += v
+    for p in range(n):
+        mine = hold[p]
+        spare = [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]
+        total = spare[0] + spare[1] + spare[2] + spare[3]
+        base = p * NSUITS
+        for s in range(NSUITS):
+            h = mine[s]
+            if not h:
+                continue
+            room = total - spare[s]
+            k = need[base + s]
+            if h - room <= k:
+                continue                      # even with no card covered there is room
+            if h - room > L[s]:
+                return True                   # more cards than leads of the suit and room to discard
+            left = [need[q * NSUITS + s] if q != p else 0 for q in range(n)]
+            free = matched = 0
+            skip = k
+            for o in reversed(seqs[s]):
+                if o == p:
+                    if skip:
+                        skip -= 1
+                    elif free:
+                        free -= 1
+                        matched += 1
+                elif left[o]:
+                    left[o] -= 1
+                    free += 1
+            if h - room > k + matched:
+                return True
+    leads = [0] * n
+    for i, v in enumerate(need):
+        leads[i // NSUITS] += v
+    leads[leader] += 1
+    for mask in range(1, 1 << NSUITS):
+        demand = sum(L[t] for t in range(NSUITS) if (mask >> t) & 1)
+        if not demand:
+            continue
+        supply = 0
+        for q in range(n):
+            if leads[q]:
+                c = sum(hold[q][t] for t in range(NSUITS) if (mask >> t) & 1)
+                supply += c if c < leads[q] else leads[q]
+        if demand > supply:
+            return True
+    return False
 
 
 def _merge_low(a, b):
