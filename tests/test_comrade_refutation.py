@@ -591,4 +591,6 @@ def test_need_refutes_fires_on_unachievable_distributions():
             if all(inc[p * NS + s] <= hold[p][s] for p in range(n) for s in range(NS)):
                 impossible += 1
                 proved += _need_refutes(seqs, hold, inc, leader, n)
-    assert impossible >= 100 and proved >= impossible // 5, (proved, impossible)
+    # the discard and lead counts alone prove about half; the blocked suits and the closure
+    # of who can ever lead (_leads_stall) bring it to about four in five
+    assert impossible >= 100 and proved >= 2 * impossible // 3, (proved, impossible)

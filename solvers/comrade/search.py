@@ -874,7 +874,12 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
       ``min(L_s, need[p][s] + m)`` of ``p``'s cards of ``s`` are played to ``s`` leads, ``m`` the
       greedy matching from the top; the others must be discarded before ``p`` is void in ``s``,
       on tricks led in suits ``p`` is already void in, which the argument of
-      :func:`_discard_bound` bounds by ``sum over t != s of max(0, L_t - hold[p][t])``;
+      :func:`_discard_bound` bounds by ``sum over t of max(0, L_t - hold[p][t])`` for the suits
+      ``t`` that ``p`` runs out of before ``s``.  When ``p`` must discard from several suits, one
+      of them is the first ``p`` runs out of, and the later ones give it no room: the suits are
+      taken in an order in which each fits (greedily: taking a suit only adds room).  A player
+      who must discard *every* card of ``s`` they hold may not play one to a lead of ``s``, so
+      ``s`` cannot be led while they hold it (see :func:`_leads_stall`);
     * **leads**: player ``q`` leads at most ``wins + 1`` more tricks if on lead now, else at most
       ``wins`` (only the winner of a trick leads the next), each with a card of the suit led, so
       for every set ``S`` of suits ``sum of L_t over S <= sum over q of min(leads(q), cards of S
@@ -890,21 +895,18 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
     L = [0] * NSUITS
     for i, v in enumerate(need):
         L[i % NSUITS] += v
+    blocked = 0                               # suits some holder may not play to a lead of them
+    blockers = []                             # (player, suit) of those holders
     for p in range(n):
         mine = hold[p]
         spare = [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]
-        total = spare[0] + spare[1] + spare[2] + spare[3]
         base = p * NSUITS
+        must = {}                             # suit -> cards of it p must discard
         for s in range(NSUITS):
             h = mine[s]
-            if not h:
-                continue
-            room = total - spare[s]
             k = need[base + s]
-            if h - room <= k:
-                continue                      # even with no card covered there is room
-            if h - room > L[s]:
-                return True                   # more cards than leads of the suit and room to discard
+            if h <= k:
+                continue
             left = [need[q * NSUITS + s] if q != p else 0 for q in range(n)]
             free = matched = 0
             skip = k
@@ -918,8 +920,24 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
                 elif left[o]:
                     left[o] -= 1
                     free += 1
-            if h - room > k + matched:
-                return True
+            a = h - min(L[s], k + matched)
+            if a > 0:
+                must[s] = a
+                if a == h:
+                    blocked |= 1 << s
+                    blockers.append((p, s))
+        if must:
+            # The suits p must discard from, in the order p runs out of them: the first one's
+            # cards go on leads of suits p is void in before it, which are not the later ones.
+            room = sum(spare) - sum(spare[s] for s in must)
+            while must:
+                s = next((s for s, a in must.items() if a <= room), None)
+                if s is None:
+                    return True
+                del must[s]
+                room += spare[s]
+    if blocked and _leads_stall(hold, need, L, leader, n, blockers):
+        return True
     leads = [0] * n
     for i, v in enumerate(need):
         leads[i // NSUITS] += v
@@ -936,6 +954,72 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
         if demand > supply:
             return True
     return False
+
+
+def _leads_stall(hold, need, L, leader: int, n: int, blockers) -> bool:
+    """True when some suit that must still be led (``L[t] > 0``) can never be led.
+
+    ``blockers`` lists ``(p, s)``: player ``p`` may play none of their cards of ``s`` to a lead
+    of ``s`` (every one must be discarded), so ``s`` can be led only once ``p`` has run out of
+    it, by discards on leads of other suits that ``p`` is void in.  A closure over what can
+    ever happen, in order: the suits that can be led (``U``) start with those the leader holds
+    and nobody blocks; a suit joins ``U`` when somebody who can ever lead holds it and each of
+    its blockers can discard on some other suit of ``U`` (one that is led more often than the
+    blocker holds it, or from which the blocker can itself throw cards away on a third suit of
+    ``U``); a player can ever lead when they are the leader or must win a trick in a suit of
+    ``U``.  Every step only adds what a real play might do, so a suit left out is never led.
+
+    Four tricks left; East must win a diamond, South two spades and a diamond; North holds the
+    top diamond and may win nothing, so must throw it away, which only a spade lead allows
+    (North has no spade).  Only South holds spades, and South gets the lead only by winning a
+    diamond; East, on lead, holds only diamonds and a club nobody may win.  So no diamond, and
+    no spade, can ever be led:
+
+    >>> hold = [[0, 2, 1, 1], [0, 0, 3, 1], [2, 0, 1, 1], [0, 0, 0, 4]]
+    >>> need = (0, 0, 0, 0,  0, 0, 1, 0,  2, 0, 1, 0,  0, 0, 0, 0)
+    >>> _leads_stall(hold, need, [2, 0, 2, 0], 1, 4, [(0, 2)])        # East leads
+    True
+    >>> _leads_stall(hold, need, [2, 0, 2, 0], 2, 4, [(0, 2)])        # South leads spades first
+    False
+    """
+    lead = 1 << leader
+    U = 0
+    while True:
+        # where each blocker can discard: suits of U it can run out of before their last lead
+        grew = False
+        for t in range(NSUITS):
+            if (U >> t) & 1 or not L[t]:
+                continue
+            if not any((lead >> q) & 1 and hold[q][t] for q in range(n)):
+                continue
+            ok = True
+            for p, s in blockers:
+                if s != t:
+                    continue
+                can = 0
+                for u in range(NSUITS):
+                    if u != t and (U >> u) & 1 and L[u] > hold[p][u]:
+                        can |= 1 << u
+                more = True
+                while more:                  # throw u-cards on a w-lead to run out of u sooner
+                    more = False
+                    for u in range(NSUITS):
+                        if u != t and (U >> u) & 1 and not (can >> u) & 1 and can & ~(1 << u):
+                            can |= 1 << u
+                            more = True
+                if not can & ~(1 << t):
+                    ok = False
+                    break
+            if ok:
+                U |= 1 << t
+                grew = True
+        for q in range(n):
+            if not (lead >> q) & 1 and any(need[q * NSUITS + u] and (U >> u) & 1 for u in range(NSUITS)):
+                lead |= 1 << q
+                grew = True
+        if not grew:
+            break
+    return any(L[t] and not (U >> t) & 1 for t in range(NSUITS))
 
 
 def _merge_low(a, b):
