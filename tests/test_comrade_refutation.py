@@ -594,3 +594,38 @@ def test_need_refutes_fires_on_unachievable_distributions():
     # the discard and lead counts alone prove about half; the blocked suits and the closure
     # of who can ever lead (_leads_stall) bring it to about four in five
     assert impossible >= 100 and proved >= 2 * impossible // 3, (proved, impossible)
+
+
+def _dead_column_variants(counts, dead, n, rng, top):
+    """``counts`` with the nonzero cells of each dead column given other different values."""
+    out = list(counts)
+    for s in range(NS):
+        if (dead >> s) & 1:
+            cells = [p for p in range(n) if counts[p * NS + s]]
+            for p, v in zip(cells, rng.sample(range(1, top + 1), len(cells))):
+                out[p * NS + s] = v
+    return tuple(out)
+
+
+@pytest.mark.parametrize("k", range(len(POSITIONS)))
+def test_count_key_merges_only_count_matrices_with_the_same_fate(k):
+    """Count matrices with the same _count_key are won or lost together from the position
+    (checked on every complete play); with a dead suit the key merges different matrices."""
+    from solvers.comrade.search import _count_key
+    seqs, leader, n = POSITIONS[k]
+    _, dead = _reach(seqs, leader, n)
+    rng = random.Random(3000 + k)
+    plays = outcomes(seqs, leader, n)
+    top = 4 if n == 3 else 6
+    by_key: dict = {}
+    for _ in range(8):
+        base = [0] * (n * NS)
+        for p in range(n):
+            for s in rng.sample(range(NS), rng.randint(0, 3)):
+                base[p * NS + s] = rng.randint(1, top - 1)
+        for counts in {tuple(base)} | {_dead_column_variants(base, dead, n, rng, top) for _ in range(4)}:
+            won = any(legal_final(tuple(c + i for c, i in zip(counts, inc)), n) for inc in plays)
+            by_key.setdefault(_count_key(counts, dead, n), {}).setdefault(won, set()).add(counts)
+    assert all(len(fates) == 1 for fates in by_key.values()), by_key
+    if dead:
+        assert any(len(m) > 1 for fates in by_key.values() for m in fates.values())

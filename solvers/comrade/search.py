@@ -288,7 +288,10 @@ class PlaySearch:
                 ext = _extremes(seqs, n)
                 got = self._reach_memo[pos] = (_close(ext, leader, n), ext)
             reach, ext = got
-            key = _canonical_key(seqs, leader, counts, reach)
+            ck = counts
+            if reach[1] and self.target is None and self.accept is None and self.prune is None:
+                ck = _count_key(counts, reach[1], n)
+            key = _canonical_key(seqs, leader, ck, reach)
             if key is not raw:
                 if key in failed:
                     failed.add(raw)
@@ -1035,6 +1038,35 @@ def _merge_low(a, b):
             if row[s] > cur[s]:
                 cur[s] = row[s]
     return [(p, tuple(row)) for p, row in sorted(rows.items())]
+
+
+def _count_key(counts, dead: int, n: int) -> tuple:
+    """The count matrix as a transposition key sees it: a **nogood over count matrices**.
+
+    In a suit of ``dead`` (never led again, :func:`_reach`) nobody wins another trick, so
+    its column is final.  If its nonzero values are all different, only *which* of them are
+    nonzero still matters (for the three-suit rule and the cells that must stay 0): the column
+    passes the distinct-values rule and every value is within the largest bid card.  Such a
+    column is stored as flags (-1: nonzero, a value no real count has), so a failure proved with one set of values there is a
+    failure for every other set with the same flags (e.g. spades won 3, 1, 2 or 1, 2, 3 by
+    the same three players once spades are gone).  Not used when the bids are fixed or a
+    further ``accept`` test reads the exact values.
+
+    >>> _count_key((3, 0, 0, 0,  1, 0, 0, 0,  2, 1, 0, 0), 1, 3)   # spades dead: 3, 1, 2 -> flags
+    (-1, 0, 0, 0, -1, 0, 0, 0, -1, 1, 0, 0)
+    >>> _count_key((2, 0, 0, 0,  2, 0, 0, 0,  0, 1, 0, 0), 1, 3)   # 2 and 2: lost, kept as it is
+    (2, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0)
+    """
+    out = list(counts)
+    for s in range(NSUITS):
+        if not (dead >> s) & 1:
+            continue
+        col = [counts[p * NSUITS + s] for p in range(n) if counts[p * NSUITS + s]]
+        if len(col) == len(set(col)):
+            for p in range(n):
+                if out[p * NSUITS + s]:
+                    out[p * NSUITS + s] = -1       # a flag, never equal to a real count
+    return tuple(out)
 
 
 def _canonical_key(seqs, leader: int, counts, reach) -> tuple:
