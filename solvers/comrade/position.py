@@ -132,7 +132,12 @@ class BiddingReach:
                           for p in range(self.n))
         self.taken = frozenset((SUITS.index(c.suit), c.value) for c in b.taken)
         self.running = b.running_total
+        #: turns each player still has (at most one bid card each)
+        self.turns_left = tuple(self._turns_left(q, self.turns) for q in range(self.n))
         self._cache: dict = {}
+
+    def _turns_left(self, q: int, turns: int) -> int:
+        return max(0, (self.max_turns - turns - (q - self.dealer - turns) % self.n + self.n - 1) // self.n)
 
     def __call__(self, counts: Sequence[int]) -> bool:
         return self.actions(counts) is not None
@@ -227,8 +232,7 @@ class BiddingReach:
             return False
         for q in range(self.n):             # one take a turn: enough turns left for each player?
             needed = sum(1 for s in range(NSUITS) if target[q][s] > tops[q][s])
-            if needed and needed > (self.max_turns - turns - (q - self.dealer - turns) % self.n
-                                    + self.n - 1) // self.n:
+            if needed and needed > self._turns_left(q, turns):
                 dead.add(key)
                 return False
         p = (self.dealer + turns) % self.n
@@ -374,7 +378,9 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     if phase == "bidding":
         reach = BiddingReach(game)
         search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=None,
-                            time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit)
+                            time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit,
+                            floor=[v for row in reach.tops for v in row],
+                            cap=[v for row in reach._cap for v in row], raises=reach.turns_left)
         hands = [_card_pairs(h) for h in game.deal.hands]
         seqs, ranks = position_from_hands(hands)
         try:

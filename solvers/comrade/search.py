@@ -147,8 +147,18 @@ class PlaySearch:
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0,
                  endgame: int = 0, restart_base: int | None = 1000, refute: bool = True,
                  refute_after: int = 500, split_after: int | None = 20000, zero: Sequence[int] = (),
-                 accept=None, prune=None, node_limit: int | None = None):
+                 accept=None, prune=None, node_limit: int | None = None,
+                 floor: Sequence[int] | None = None, cap: Sequence[int] | None = None,
+                 raises: Sequence[int] | None = None):
         self.n = players
+        #: with ``floor``: at most ``raises[p]`` of player ``p``'s piles may end above their floor
+        #: (one bid card a turn, so no more than the turns ``p`` has left)
+        self.raises = None if raises is None else tuple(raises)
+        #: optional bounds on the final counts with open bids (flattened ``p * 4 + s``): at least
+        #: ``floor`` (bid cards already taken stay), at most ``cap`` (the largest bid card that
+        #: can still end on that pile); the position solver sets them during the bidding
+        self.floor = None if floor is None else tuple(floor)
+        self.cap = None if cap is None else tuple(cap)
         #: at most this many positions per :meth:`run` (``None``: no limit), then
         #: :class:`SearchTimeout` - a budget that, unlike ``time_limit``, gives the same
         #: answer on every machine
@@ -250,7 +260,8 @@ class PlaySearch:
             sub = PlaySearch(self.n, self.max_value, self.max_suits, target=None, time_limit=None,
                              endgame=self.endgame, restart_base=self.restart_base, refute=self.refute,
                              refute_after=0, split_after=None,
-                             zero=self.zero | {p * NSUITS + s}, accept=self.accept, prune=self.prune)
+                             zero=self.zero | {p * NSUITS + s}, accept=self.accept, prune=self.prune,
+                             floor=self.floor, cap=self.cap, raises=self.raises)
             sub._deadline = self._deadline
             sub._node_end = self._node_end
             sub.failed = set(self.failed)
@@ -378,10 +389,21 @@ class PlaySearch:
         if self.target is not None:
             t = self.target
             ok = [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
-        else:
+        elif self.floor is None:
             mv, ms = self.max_value, self.max_suits
             ok = [[(c < mv) if c else (used[p] < ms)
                    for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
+        else:
+            ms, fl, cp, rs = self.max_suits, self.floor, self.cap, self.raises
+            ok = []
+            for p in range(n):
+                b = p * NSUITS
+                u = sum(1 for i in range(b, b + NSUITS) if counts[i] or fl[i])
+                row = [counts[i] < cp[i] if (counts[i] or fl[i]) else (u < ms and cp[i] > 0)
+                       for i in range(b, b + NSUITS)]
+                if rs is not None and sum(1 for i in range(b, b + NSUITS) if counts[i] > fl[i]) >= rs[p]:
+                    row = [row[i - b] and counts[i] != fl[i] for i in range(b, b + NSUITS)]
+                ok.append(row)
         for i in self.zero:
             ok[i // NSUITS][i % NSUITS] = False
         return ok
@@ -428,12 +450,26 @@ class PlaySearch:
                             return False
             return True
         mv, ms = self.max_value, self.max_suits
-        used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
-        lbs = [(0,) * NSUITS] * n
+        fl = self.floor
+        if fl is None:
+            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+            lbs = [(0,) * NSUITS] * n
+        else:                          # a pile with a bid card on it is used, and must be reached
+            used = [sum(1 for i in range(p * NSUITS, (p + 1) * NSUITS) if counts[i] or fl[i]) for p in range(n)]
+            lbs = [tuple(max(0, fl[i] - counts[i]) for i in range(p * NSUITS, (p + 1) * NSUITS)) for p in range(n)]
+            if any(used[p] > ms for p in range(n)):
+                return False
+            rs = self.raises
+            raised = [sum(1 for i in range(p * NSUITS, (p + 1) * NSUITS) if counts[i] > fl[i]) for p in range(n)]
+            if rs is not None and any(raised[p] > rs[p] for p in range(n)):
+                return False
+            full = [rs is not None and raised[p] >= rs[p] for p in range(n)]
         if low is not None:
             for p, row in low:
-                lbs[p] = row
-                fresh = sum(1 for s in range(NSUITS) if row[s] and not counts[p * NSUITS + s])
+                prev = lbs[p]
+                lbs[p] = row = tuple(max(a, b) for a, b in zip(row, prev)) if fl is not None else row
+                fresh = sum(1 for s in range(NSUITS) if row[s] and not counts[p * NSUITS + s]
+                            and not (fl is not None and fl[p * NSUITS + s]))
                 if used[p] + fresh > ms:
                     return False
                 used[p] += fresh       # forced suits are as good as used
@@ -441,8 +477,15 @@ class PlaySearch:
         memo = self._suit_memo
         for s in range(NSUITS):
             cs = tuple(counts[p * NSUITS + s] for p in range(n))
-            ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s]) else min(hold[p][s], mv - c)
-                        for p, c in enumerate(cs))
+            if self.cap is None:
+                ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s]) else min(hold[p][s], mv - c)
+                            for p, c in enumerate(cs))
+            else:
+                cp = self.cap
+                ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s] and not fl[p * NSUITS + s])
+                            else max(0, min(hold[p][s], (fl[p * NSUITS + s] if full[p] and c <= fl[p * NSUITS + s]
+                                                         else cp[p * NSUITS + s]) - c))
+                            for p, c in enumerate(cs))
             ls = tuple(lbs[p][s] for p in range(n))
             key = (cs, ubs, ls)
             mask = memo.get(key)
