@@ -30,8 +30,14 @@ Ideas borrowed from bridge double-dummy solvers:
   led (:func:`_reach`), tricks a player who can never discard must win
   (:func:`_forced_wins`), a suit a player must win in because they cannot throw its top
   cards away in time (:func:`_discard_bound`), a transposition key that merges idle cards
-  (:func:`_canonical_key`), and a **case split on the bid structure** (a player holding
+  (:func:`_canonical_key`) and count matrices that differ only in a finished suit
+  (:func:`_count_key`), and a **case split on the bid structure** (a player holding
   all four suits wins nothing in one of them; see :class:`PlaySearch`);
+* with **fixed bids** each suit is led an exact number of more times, which makes the
+  discard count sharper and adds a closure over who can ever lead (:func:`_need_refutes`,
+  :func:`_leads_stall`); during the **bidding** the bid cards already taken bound the
+  counts from below, the cards still free bound them from above, and each player's turns
+  left bound how many piles they can still raise (``floor``, ``cap``, ``raises``);
 * **move ordering**: tricks whose winner extends a suit they already won come first;
 * **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
   seeded generator, keeping every proved failure (so the last dive is complete);
