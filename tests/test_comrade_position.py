@@ -116,3 +116,41 @@ def test_a_node_limit_gives_the_same_answer_every_time():
     assert [r.verdict for r in analyse(game, time_limit=None, node_limit=10**6)].count("win") >= 1
     mid_bidding = ComradeGame(deal, dealer).play(bidding[:1])
     assert solve_position(mid_bidding, time_limit=None, node_limit=3).verdict == "unknown"
+
+
+def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals():
+    """Late positions of 13-card games, off the winning line: the refutation rules (fixed-bids
+    discards, blocked suits, who can lead) never change a verdict of the plain search."""
+    import solvers.comrade.position as position
+    from solvers.comrade.search import PlaySearch
+
+    class Plain(PlaySearch):
+        def __init__(self, *a, **k):
+            k["refute"] = False
+            super().__init__(*a, **k)
+
+    rng = random.Random(21)
+    seen = set()
+    checked = 0
+    while checked < 16:
+        deal, dealer, bidding, cards = certified_game(rng.randrange(10**6))
+        game = ComradeGame(deal, dealer).play(bidding)
+        for i in range(rng.randrange(28, 40)):
+            if game.phase != "play":
+                break
+            legal = [str(a) for a in game.legal_actions()]
+            game.apply(cards[i] if cards[i] in legal and rng.random() < 0.93 else rng.choice(legal))
+            if game.actions[-1] != cards[i]:
+                cards = [None] * 52
+        if game.phase != "play":
+            continue
+        eager = position.solve_position(game, time_limit=None)
+        try:
+            position.PlaySearch = Plain
+            plain = position.solve_position(game, time_limit=None)
+        finally:
+            position.PlaySearch = PlaySearch
+        assert eager.verdict == plain.verdict, game.actions
+        seen.add(eager.verdict)
+        checked += 1
+    assert seen == {"win", "no_win"}
