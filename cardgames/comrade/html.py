@@ -220,30 +220,27 @@ def view_html(view: "PlayerView") -> str:
 def hands_html(game: "ComradeGame", *, hidden: Sequence[int] = ()) -> str:
     """The cards each seat still holds (after trick 1 a played card is gone), one column per suit;
     ``hidden`` seats show card backs."""
-    letters = game.variant.seat_letters
+    rows = _suit_rows(game.hands, game.variant.seat_letters, range(game.num_players), set(hidden))
+    return html_table(rows, ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS], caption="Hands (cards still held)",
+                      raw=True)
+
+
+def _suit_rows(hands, letters, seats, hidden) -> list[list[str]]:
+    """One row per seat in ``seats``: the seat and its cards suit by suit (backs for ``hidden``)."""
     rows = []
-    for seat, hand in enumerate(game.hands):
+    for seat in seats:
         cells = [f"{seat} ({letters[seat]})"]
         for s in SUITS:
-            cards = [c for c in hand if c.suit == s]
+            cards = [c for c in hands[seat] if c.suit == s]
             cells.append(cards_html(cards, back=seat in hidden) if cards else "—")
         rows.append(cells)
-    header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
-    return html_table(rows, header, caption="Hands (cards still held)", raw=True)
+    return rows
 
 
 def deal_html(deal: "Deal", seats: Sequence[int] | None = None, *, hidden: Sequence[int] = ()) -> str:
     """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs."""
-    letters = deal.variant.seat_letters
-    hide = set(hidden)
-    rows = []
-    for seat in (range(deal.players) if seats is None else seats):
-        hand = deal.hands[seat]
-        cells = [f"{seat} ({letters[seat]})"]
-        for s in SUITS:
-            cards = [c for c in hand if c.suit == s]
-            cells.append(cards_html(cards, back=seat in hide) if cards else "—")
-        rows.append(cells)
+    rows = _suit_rows(deal.hands, deal.variant.seat_letters, range(deal.players) if seats is None else seats,
+                      set(hidden))
     header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS]
     caption = f"{deal.variant.name}: {deal.hand_size} card(s) each" + (
         f", {len(deal.out_of_play)} out of play" if deal.is_mini else "")

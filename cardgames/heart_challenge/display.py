@@ -62,6 +62,23 @@ def _pile(entries: Sequence[tuple[Card | None, bool]]) -> str:
     return " ".join(parts) if parts else _EMPTY
 
 
+def seat_status(view: "HeartChallengeView", s: int) -> list[str]:
+    """The public facts about seat ``s`` in a few words: dealer, challenger and count, highest
+    bidder, special used, out (shared by this table and the play table's)."""
+    status = []
+    if s == view.dealer:
+        status.append("dealer 親")
+    if s == view.challenger:
+        status.append(f"challenger: {view.count}/{view.target}")
+    elif view.phase == "auction" and s == view.high_bidder:
+        status.append(f"highest: {view.high}")
+    if s in view.used_special:
+        status.append("special used")
+    if not view.active[s]:
+        status.append("out")
+    return status
+
+
 def view_html(view: "HeartChallengeView") -> str:
     """The table as ``view.seat`` sees it (``seat=None``: everything, face-down cards faded)."""
     who = "everything (teacher's view)" if view.seat is None else f"seat {view.seat}'s view"
@@ -69,17 +86,7 @@ def view_html(view: "HeartChallengeView") -> str:
             + (f" [{view.window}]" if view.window else "") + f" — {who}")
     rows, marked = [], []
     for s in range(view.num_players):
-        status = []
-        if s == view.dealer:
-            status.append("dealer 親")
-        if s == view.challenger:
-            status.append(f"challenger: {view.count}/{view.target}")
-        elif view.phase == "auction" and s == view.high_bidder:
-            status.append(f"highest: {view.high}")
-        if s in view.used_special:
-            status.append("special used")
-        if not view.active[s]:
-            status.append("out")
+        status = seat_status(view, s)
         if s == view.to_act:
             status.append("to act")
             marked.append(s)

@@ -367,7 +367,7 @@ class HeartChallengeTable(_Base):
         return len(state.log)
 
     def view_html(self, view) -> str:
-        from ..heart_challenge.display import PHASE_TEXT
+        from ..heart_challenge.display import PHASE_TEXT, seat_status
         rows = []
         for s in range(view.num_players):
             hand = [c for c in view.hands[s]]
@@ -383,15 +383,7 @@ class HeartChallengeTable(_Base):
                     pile.append(_pcard(c, note="face up", style="outline:2px solid #c0392b"))
                 else:
                     pile.append(_pcard(c, note="face down (yours)", style="opacity:.6"))
-            status = []
-            if s == view.dealer:
-                status.append("dealer 親")
-            if s == view.challenger:
-                status.append(f"challenger {view.count}/{view.target}")
-            elif view.phase == "auction" and s == view.high_bidder:
-                status.append(f"highest {view.high}")
-            if not view.active[s]:
-                status.append("out")
+            status = seat_status(view, s)
             who = f"seat {s}" + (" (you)" if s == view.seat else "")
             marker = _pcard(view.markers[s]) if view.markers[s] is not None else "—"
             rows.append([escape(who), view.numbers[s], marker, hand_h, " ".join(pile) or "—", view.scores[s],
