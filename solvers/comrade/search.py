@@ -994,16 +994,24 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
     for i, v in enumerate(need):
         leads[i // NSUITS] += v
     leads[leader] += 1
-    for mask in range(1, 1 << NSUITS):
-        demand = sum(L[t] for t in range(NSUITS) if (mask >> t) & 1)
-        if not demand:
+    # subset sums over the 15 sets of suits, built one suit at a time (mask -> mask | bit)
+    demand = [0] * 16
+    for m in range(1, 16):
+        low = m & -m
+        demand[m] = demand[m ^ low] + L[low.bit_length() - 1]
+    supply = [0] * 16
+    for q in range(n):
+        cap = leads[q]
+        if not cap:
             continue
-        supply = 0
-        for q in range(n):
-            if leads[q]:
-                c = sum(hold[q][t] for t in range(NSUITS) if (mask >> t) & 1)
-                supply += c if c < leads[q] else leads[q]
-        if demand > supply:
+        row = hold[q]
+        held = [0] * 16
+        for m in range(1, 16):
+            low = m & -m
+            c = held[m] = held[m ^ low] + row[low.bit_length() - 1]
+            supply[m] += c if c < cap else cap
+    for m in range(1, 16):
+        if demand[m] > supply[m]:
             return True
     return False
 
