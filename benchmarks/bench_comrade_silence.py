@@ -1,16 +1,26 @@
 """The price of silence (issue 12, section 3): silent tables against perfect cooperation.
 
-Rewrites the stored results that notebook 22 loads:
+Rewrites the stored results that notebook 22 loads (the command actually used is stored in
+the file, ``meta["command"]``):
 
-    .venv/bin/python benchmarks/bench_comrade_silence.py --deals 200 --sampling-deals 24 \\
-        --out benchmarks/results/comrade_silence.json
+    .venv/bin/python benchmarks/bench_comrade_silence.py --deals 200 --sampling-deals 200 \\
+        --samples N --out benchmarks/results/comrade_silence.json
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``).  Every deal is solved with
 all hands visible (the upper bound) and played by a table of four RandomPlayers and of four
 HeuristicPlayers; the first ``--sampling-deals`` deals also by four SamplingPlayers
-(``--samples`` hidden deals per decision, ``--time-limit`` seconds per solver call).  Runs
-on a local process pool (``--workers``).  ``--decisions K`` instead times K sampling
-decisions with N = 32 (the issue's speed target: median <= 1 s).
+(``--samples`` hidden deals per decision; ``--node-limit`` and ``--bid-node-limit``
+positions per solver call in the play and the bidding, so the games are the same on every
+machine; ``--time-limit`` an optional safety net in seconds that makes them machine-dependent).
+Runs on a local process pool (``--workers``).
+
+``--decisions K`` instead times K play and K bidding sampling decisions (N = ``--samples``;
+the issue's speed target is N = 32, median <= 1 s) on positions of seeded heuristic games
+(each non-forced decision with probability 0.3), and prints for each phase the median and
+slowest time and the solver calls made.  The player's exact shortcuts (a first look at the
+sample's position, equivalent cards, successive elimination; see
+:class:`solvers.comrade.sampling.SamplingPlayer`) and the node budgets are what make a
+decision fast; ``SamplingPlayer.scores`` is the full computation they are tested against.
 """
 
 from __future__ import annotations

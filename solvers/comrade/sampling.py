@@ -223,6 +223,11 @@ class SamplingPlayer:
     :meth:`scores` (every action in every sample) would give, the tie rule included, but
     usually with far fewer solver calls:
 
+    * *a first look at the sample's position* (play only): one solver call on the position
+      before the player acts.  A proved ``"no_win"`` there is a ``"no_win"`` after every
+      action (no search for them); a ``"win"`` has a certificate whose first card, and every
+      card equivalent to it, keeps the win (no search for those).  The full table uses the
+      same look, so both count the same verdicts;
     * *equivalent cards* (:func:`equivalent_cards`) are evaluated once per class, and the
       class's count is every member's;
     * *successive elimination*: samples are evaluated one at a time.  An action ``a`` whose
