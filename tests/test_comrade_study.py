@@ -83,3 +83,13 @@ def test_summary_and_intervals(tmp_path, inline):
     meta, back = load(path)
     assert meta == {"command": "x"} and strip(back) == strip(inline)
     assert isinstance(back[0], GameRecord)
+
+
+def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_process():
+    """With node budgets (no time limit) a sampling table's game depends only on the seed, not on
+    the machine or the process it runs in."""
+    kw = dict(kinds=("sampling",), perfect=False, samples=2, node_limit=100, bid_node_limit=100)
+    here = run_study([3], executor="inline", **kw)
+    with cf.ProcessPoolExecutor(max_workers=1) as pool:
+        there = run_study([3], executor=pool, **kw)
+    assert strip(here) == strip(there) and len(here[0].actions) > 13
