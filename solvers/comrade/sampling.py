@@ -2,8 +2,9 @@
 
 The method of bridge's GIB and Skat's Kermit: the player does not know the other hands,
 so it *imagines* ``samples`` of them consistent with everything it has seen, solves each
-imagined deal with all hands visible (:func:`~solvers.comrade.position.analyse`) and
-chooses the action that keeps a win in the most samples.
+imagined deal with all hands visible after each legal action (like
+:func:`~solvers.comrade.position.analyse`, with :func:`~solvers.comrade.position.solve_position`)
+and chooses the action that keeps a win in the most samples.
 
 * A sample deals the cards the player has not seen to the other seats: each gets as many
   as it holds now, and no seat gets a suit it has shown it is void in (it did not follow).
@@ -50,7 +51,7 @@ from cardgames.comrade.players import HeuristicPlayer, public_voids, require_vie
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 
-from .position import BiddingReach, _bid_matrix, analyse, solve_position
+from .position import BiddingReach, _bid_matrix, solve_position
 
 __all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
            "SampleError",
