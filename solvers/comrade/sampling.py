@@ -379,9 +379,10 @@ class SamplingPlayer:
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
         legal = list(legal_actions)
-        if len(legal) == 1:
-            self.last_scores = {str(legal[0]): self.samples}
-            self.last_bounds = {str(legal[0]): (self.samples, self.samples)}
+        if len(legal) == 1:                  # nothing to choose: no sample is drawn
+            n = self.bid_samples if view.phase == "bidding" else self.samples
+            self.last_scores = {str(legal[0]): n}
+            self.last_bounds = {str(legal[0]): (n, n)}
             self.last_final = frozenset(self.last_scores)
             self.last_calls = 0
             return legal[0]
