@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +86,16 @@ def test_summary_and_intervals(tmp_path, inline):
     meta, back = load(path)
     assert meta == {"command": "x"} and strip(back) == strip(inline)
     assert isinstance(back[0], GameRecord)
+
+
+def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_process():
+    """With node budgets (no time limit) a sampling table's game depends only on the seed, not on the
+    machine or the process it runs in (here: another interpreter, with another string-hash seed)."""
+    kw = dict(kinds=("sampling",), perfect=False, samples=2, node_limit=100, bid_node_limit=100)
+    here = run_study([3], executor="inline", **kw)
+    code = ("from solvers.comrade.study import run_study; "
+            f"print(list(run_study([3], executor='inline', **{kw!r})[0].actions))")
+    env = dict(os.environ, PYTHONHASHSEED=str(os.getpid() % 1000 + 1))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == repr(list(here[0].actions)) and len(here[0].actions) > 13

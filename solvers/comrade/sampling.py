@@ -2,8 +2,9 @@
 
 The method of bridge's GIB and Skat's Kermit: the player does not know the other hands,
 so it *imagines* ``samples`` of them consistent with everything it has seen, solves each
-imagined deal with all hands visible (:func:`~solvers.comrade.position.analyse`) and
-chooses the action that keeps a win in the most samples.
+imagined deal with all hands visible after each legal action (like
+:func:`~solvers.comrade.position.analyse`, with :func:`~solvers.comrade.position.solve_position`)
+and chooses the action that keeps a win in the most samples.
 
 * A sample deals the cards the player has not seen to the other seats: each gets as many
   as it holds now, and no seat gets a suit it has shown it is void in (it did not follow).
@@ -18,6 +19,14 @@ chooses the action that keeps a win in the most samples.
 * **Ties** (several actions keep a win in equally many samples) go to the action that
   :class:`~cardgames.comrade.players.HeuristicPlayer` ranks first among them.  So with no
   information in the samples the player plays like the heuristic one.
+* **Budgets** are counted in positions searched (``node_limit``), not seconds, so a seeded
+  player makes the same choices on every machine; a search out of budget says
+  ``"unknown"``, counted as no win.
+* **Exact shortcuts** (:class:`SamplingPlayer`): the solver first looks at the sample's own
+  position (no win there: no action keeps one; a win: the first card of its certificate
+  keeps it), equivalent cards (:func:`equivalent_cards`) are evaluated once, and actions
+  that can no longer be chosen are eliminated sample by sample (:func:`still_possible`).
+  The choice is exactly that of the full table :meth:`SamplingPlayer.scores`.
 
 Why sampling is not perfect: in each sample it assumes that from then on *everyone knows
 every card* - the partners will make the right guess in every sample.  A real silent
@@ -37,17 +46,24 @@ from typing import Hashable, Sequence
 
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import BidCard, ComradeGame, Deal, PlayerView
+from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 
-from .position import BiddingReach, _bid_matrix, analyse, solve_position
+from .position import BiddingReach, _bid_matrix, solve_position
 
-__all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "SampleError"]
+__all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
+           "SampleError", "UnsupportedRuleError",
+           "PLAY_NODE_LIMIT", "BID_NODE_LIMIT"]
 
 
 class SampleError(ValueError):
     """No deal is consistent with the view (its hand sizes and shown voids contradict each other)."""
+
+
+class UnsupportedRuleError(ValueError):
+    """A rule option the position solver does not model yet (so its answers would be wrong)."""
 
 
 def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[list[Card]]:
@@ -73,12 +89,14 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[list[Card]
                           f"{len(pool)} are unseen")
     accepts = {b: set(SUITS) - (voids[b] if b is not None else set()) for b in bins}
     left = {s: sum(1 for c in pool if c.suit == s) for s in SUITS}
-    subsets = [[s for i, s in enumerate(SUITS) if m >> i & 1] for m in range(1, 16)]
+    # Hall's condition: every set of suits needs at most the room of the seats that take one of them
+    subsets = [(sub, [b for b in bins if accepts[b] & set(sub)])
+               for sub in ([s for i, s in enumerate(SUITS) if m >> i & 1] for m in range(1, 16))]
 
     def feasible() -> bool:
-        for sub in subsets:
+        for sub, takers in subsets:
             need = sum(left[s] for s in sub)
-            if need and need > sum(room[b] for b in bins if accepts[b] & set(sub)):
+            if need and need > sum(room[b] for b in takers):
                 return False
         return True
 
@@ -126,66 +144,232 @@ def game_from_view(view: PlayerView, hidden: Sequence[Sequence[Card]],
     return game
 
 
+def equivalent_cards(view: PlayerView, legal_actions: Sequence[Hashable], ace_high: bool = True) -> list[list]:
+    """The legal cards of ``view.seat`` in classes that are **equivalent in every sample**.
+
+    Two cards of the player's suit ``s`` are equivalent when every card of the deck ranked
+    between them is the player's own or lies in a *completed* trick.  (A card of the trick in
+    progress does not count as gone: it may be beaten by one card and not by the other.)
+
+    *Proof.*  Take any deal consistent with the view.  The cards of ``s`` still in play that
+    rank between the two cards ``a < b`` are the player's own: none is in another hand, in
+    the trick in progress or out of play, since all of those are unseen or in the current
+    trick.  So ``a`` and ``b`` compare the same way with every card another seat can play or
+    has played to this trick, the player plays no second card to it, and the trick has the
+    same winner after either.  After it, the player holds ``b`` instead of ``a`` (or the
+    other way round), and both are adjacent to the player's other cards among the cards of
+    ``s`` in play: exchanging the names of ``a`` and ``b`` maps every continuation after one
+    onto a continuation after the other with the same winners of every trick, so the same
+    counts - one wins exactly when the other does.  The position solver even searches the
+    same positions (it sees only the order of owners in each suit, the *rank compression* of
+    :mod:`solvers.comrade.search`), so with a node budget both get the same verdict too.
+
+    Cards are grouped suit by suit, in the engine's order of ``legal_actions``; an action that
+    is not a card (the bidding) is a class of its own.
+
+        >>> from cardgames.comrade import ComradeGame
+        >>> v = ComradeGame("N:AK.Q.. QJ.K.. T9.J.. 87.T..", dealer=0).view(0)
+        >>> equivalent_cards(v, v.hand)     # the ace and the king of spades lie next to each other
+        [[Card('SA'), Card('SK')], [Card('HQ')]]
+    """
+    view = require_view(view)
+    legal = list(legal_actions)
+    gone = {c for t in view.tricks for c in t.cards}
+    mine = set(view.hand)
+    deck = variant_for(len(view.hand_sizes)).deck
+    classes: list[list] = []
+    where: dict = {}
+    for suit in SUITS:
+        run: list | None = None
+        for c in sorted((c for c in deck if c.suit == suit), key=lambda c: play_rank(c, ace_high)):
+            if c in mine:
+                if run is None:
+                    run = []
+                    classes.append(run)
+                run.append(c)
+            elif c not in gone:
+                run = None
+    for k, run in enumerate(classes):
+        for c in run:
+            where[c] = k
+    out: dict = {}
+    for a in legal:
+        k = where.get(a) if isinstance(a, Card) else None
+        out.setdefault(("c", k) if k is not None else ("a", str(a)), []).append(a)
+    return list(out.values())
+
+
+#: Default node budgets of one solver call: the same answers on every machine (see :class:`SamplingPlayer`).
+PLAY_NODE_LIMIT = 1000
+BID_NODE_LIMIT = 300
+
+
 class SamplingPlayer:
     """Perfect-information Monte Carlo (see the module docstring).
 
     * ``samples`` — how many hidden deals to imagine per decision (N);
     * ``seed`` — seeds the player's own generator (same seed, same views: same choices);
-    * ``time_limit`` — seconds for each solver call; an ``"unknown"`` counts as no win;
-    * ``bid_samples``, ``bid_time_limit`` — the same for bidding decisions (a position in the
-      bidding is slower to solve: the rest of the bidding is open).  A take the player's own
-      hand rules out (*suit s, value v* with fewer than v cards of s, or over the total) is
-      scored 0 without a search;
+      each decision draws one number from it and makes its samples from that number, so
+      a decision that stops early (below) leaves the next decision's samples unchanged;
+    * ``node_limit`` — positions the solver may search for one action in one sample
+      (default :data:`PLAY_NODE_LIMIT`); a search that runs out answers ``"unknown"``,
+      which counts as no win.  A node budget, unlike a time budget, gives the same answers
+      on every machine and under any load, so a seeded study is reproducible;
+    * ``time_limit`` — an optional safety net in seconds per solver call (default
+      ``None``: none).  When set, a slow machine may turn a win into ``"unknown"``, so
+      choices are then no longer the same everywhere;
+    * ``bid_samples``, ``bid_node_limit``, ``bid_time_limit`` — the same for bidding
+      decisions (default: ``samples``, :data:`BID_NODE_LIMIT`, ``None``).  A take the
+      player's own hand rules out (*suit s, value v* with fewer than v cards of s, or over
+      the total) is scored 0 without a search;
     * ``rules`` — the rule options the table plays with.
 
-    :attr:`last_scores` holds, after each decision, the number of samples in which each
-    action kept a win.
+    **Exact shortcuts.**  :meth:`act` chooses exactly the action that the full table of
+    :meth:`scores` (every action in every sample) would give, the tie rule included, but
+    usually with far fewer solver calls:
+
+    * *a first look at the sample's position* (play only): one solver call on the position
+      before the player acts.  A proved ``"no_win"`` there is a ``"no_win"`` after every
+      action (no search for them); a ``"win"`` has a certificate whose first card, and every
+      card equivalent to it, keeps the win (no search for those).  The full table uses the
+      same look, so both count the same verdicts;
+    * *equivalent cards* (:func:`equivalent_cards`) are evaluated once per class, and the
+      class's count is every member's;
+    * *successive elimination*: samples are evaluated one at a time.  An action ``a`` whose
+      count plus the samples still to come for it is below the count of some action ``b``
+      so far - or equal to it while ``b`` comes first in the heuristic's order, which wins
+      ties - can never be chosen, and is not evaluated any more; the decision stops when
+      one action remains.  (``b``'s count can only grow, so ``a`` ends below ``b`` or tied
+      behind it.)  In the bidding each sample is one solver call whatever the actions, so
+      there only the stop saves time.
+
+    Each solver call starts a fresh search (nothing is shared between the actions of a
+    sample), so an action's verdict in a sample does not depend on which other actions were
+    evaluated: that is what makes the shortcuts exact under a node budget.
+
+    After each decision :attr:`last_scores` holds, for each action, the samples in which it
+    was found to keep a win, and :attr:`last_bounds` the pair ``(low, high)`` around its
+    full count: equal (a final count) for the actions evaluated in every sample, a lower and
+    an upper bound for the actions eliminated early.  :attr:`last_final` is the set of
+    actions whose count is final, :attr:`last_calls` the number of solver calls made.
     """
 
-    def __init__(self, samples: int = 32, seed: int | None = 0, time_limit: float = 0.5,
+    def __init__(self, samples: int = 32, seed: int | None = 0, time_limit: float | None = None,
                  rules: ComradeRules = DEFAULT_RULES, bid_samples: int | None = None,
-                 bid_time_limit: float = 0.2):
+                 bid_time_limit: float | None = None, *, node_limit: int | None = PLAY_NODE_LIMIT,
+                 bid_node_limit: int | None = BID_NODE_LIMIT):
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples!r}")
+        if bid_samples is not None and bid_samples < 1:
+            raise ValueError(f"bid_samples must be at least 1, not {bid_samples!r}")
+        if not rules.ace_high:      # the solver ranks the ace high; with check=False it would not notice
+            raise UnsupportedRuleError("the sampling player cannot play with ComradeRules(ace_high=False) yet: "
+                                       "the position solver ranks the ace high in play")
+        for name, v in (("node_limit", node_limit), ("bid_node_limit", bid_node_limit)):
+            if v is not None and v < 1:
+                raise ValueError(f"{name} must be a positive number of positions or None, not {v!r}")
         self.samples = samples
         self.bid_samples = samples if bid_samples is None else bid_samples
         self.bid_time_limit = bid_time_limit
         self.seed = seed
         self.rng = random.Random(seed)
         self.time_limit = time_limit
+        self.node_limit = node_limit
+        self.bid_node_limit = bid_node_limit
         self.rules = rules
         self.heuristic = HeuristicPlayer(rules)
         self.last_scores: dict[str, int] = {}
+        self.last_bounds: dict[str, tuple[int, int]] = {}
+        self.last_final: frozenset[str] = frozenset()
+        self.last_calls = 0
 
     def __repr__(self) -> str:
         return f"SamplingPlayer(samples={self.samples}, seed={self.seed})"
 
     def scores(self, view, legal_actions: Sequence[Hashable]) -> dict[str, int]:
-        """``{action: samples in which a win stays possible after it}`` for every legal action."""
+        """``{action: samples in which a win stays possible after it}`` for every legal action:
+        the full computation (every action in every sample, no shortcut).  Draws the same
+        samples as :meth:`act` would at this point of the player's generator."""
         view = require_view(view)
-        legal = [str(a) for a in legal_actions]
-        counts = {a: 0 for a in legal}
-        if view.phase == "bidding":
-            candidates = [a for a in legal_actions if self._may_win(view, a)]
-            for _ in range(self.bid_samples):
-                game = game_from_view(view, sample_hidden_hands(view, self.rng), self.rules)
-                plan = solve_position(game, time_limit=self.bid_time_limit, check=False)
-                if plan.verdict != "win":
-                    continue
-                final = [v for row in plan.bids for v in row]
-                for a in candidates:
-                    child = game.clone()
-                    child.apply(a)
-                    if child.phase == "bidding" and BiddingReach(child)(final) or \
-                            child.phase == "play" and _bid_matrix(child) == plan.bids:
-                        counts[str(a)] += 1
-            return counts
-        for _ in range(self.samples):
-            game = game_from_view(view, sample_hidden_hands(view, self.rng), self.rules)
-            for row in analyse(game, time_limit=self.time_limit):
-                if row.verdict == "win" and row.action in counts:
-                    counts[row.action] += 1
+        counts, _, _ = self._run(view, list(legal_actions), shortcuts=False)
         return counts
+
+    def _run(self, view: PlayerView, legal: list, shortcuts: bool):
+        """(counts, highs, calls): the counts found and the upper bounds of the full counts."""
+        rng = random.Random(self.rng.getrandbits(64))
+        bidding = view.phase == "bidding"
+        n = self.bid_samples if bidding else self.samples
+        order = self.heuristic.ranked(view, legal)
+        rank = {str(a): i for i, a in enumerate(order)}
+        classes = [[a] for a in legal] if bidding else equivalent_cards(view, legal, self.rules.ace_high)
+        classmates = {str(a): {str(b) for b in g} for g in classes for a in g}
+        groups = classes if shortcuts else [[a] for a in legal]
+        groups = [sorted(g, key=lambda a: rank[str(a)]) for g in groups]     # representative first
+        grank = [rank[str(g[0])] for g in groups]
+        count = [0] * len(groups)
+        done = [0] * len(groups)                  # samples evaluated for each group
+        if bidding:                               # takes the own hand rules out never get a vote
+            for i, g in enumerate(groups):
+                if not self._may_win(view, g[0]):
+                    done[i] = n
+        alive = [i for i in range(len(groups)) if done[i] < n]
+        calls = 0
+
+        def prune() -> None:
+            keep = set(still_possible(count, [c + n - d for c, d in zip(count, done)], grank))
+            alive[:] = [i for i in alive if i in keep]
+
+        for _ in range(n):
+            if shortcuts:
+                prune()
+                if len(alive) <= 1:
+                    break
+            game = game_from_view(view, sample_hidden_hands(view, rng), self.rules)
+            if bidding:
+                calls += 1
+                plan = solve_position(game, time_limit=self.bid_time_limit, node_limit=self.bid_node_limit,
+                                      check=False)
+                final = None if plan.verdict != "win" else [v for row in plan.bids for v in row]
+                for i in alive:
+                    done[i] += 1
+                    if final is not None and self._keeps_plan(game, groups[i][0], final, plan.bids):
+                        count[i] += 1
+                continue
+            # First the sample's position itself: with no win from there, no action keeps one;
+            # with a win, its certificate's first card (and every card equivalent to it) keeps it.
+            calls += 1
+            root = solve_position(game, time_limit=self.time_limit, node_limit=self.node_limit, check=False)
+            won = root.certificate[0] if root.verdict == "win" else None
+            for i in sorted(alive, key=lambda j: grank[j]):
+                if shortcuts and i not in alive:
+                    continue
+                if root.verdict == "no_win" or won is not None and won in classmates[str(groups[i][0])]:
+                    done[i] += 1
+                    count[i] += root.verdict == "win"
+                    continue
+                child = game.clone()
+                child.apply(groups[i][0])
+                calls += 1
+                res = solve_position(child, time_limit=self.time_limit, node_limit=self.node_limit, check=False)
+                done[i] += 1
+                count[i] += res.verdict == "win"
+                if shortcuts:
+                    prune()
+        counts, highs = {}, {}
+        for i, g in enumerate(groups):
+            for a in g:
+                counts[str(a)] = count[i]
+                highs[str(a)] = count[i] + n - done[i]
+        return counts, highs, calls
+
+    @staticmethod
+    def _keeps_plan(game: ComradeGame, action, final, bids) -> bool:
+        """After ``action`` can the rest of the bidding still end with the sample plan's bids?"""
+        child = game.clone()
+        child.apply(action)
+        if child.phase == "bidding":
+            return BiddingReach(child)(final)
+        return child.phase == "play" and _bid_matrix(child) == bids
 
     @staticmethod
     def _may_win(view: PlayerView, action) -> bool:
@@ -202,13 +386,44 @@ class SamplingPlayer:
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
         legal = list(legal_actions)
-        if len(legal) == 1:
-            self.last_scores = {str(legal[0]): self.samples}
+        if len(legal) == 1:                  # nothing to choose: no sample is drawn
+            n = self.bid_samples if view.phase == "bidding" else self.samples
+            self.last_scores = {str(legal[0]): n}
+            self.last_bounds = {str(legal[0]): (n, n)}
+            self.last_final = frozenset(self.last_scores)
+            self.last_calls = 0
             return legal[0]
-        counts = self.scores(view, legal)
+        counts, highs, calls = self._run(view, legal, shortcuts=True)
         self.last_scores = counts
-        best = max(counts.values())
-        for a in self.heuristic.ranked(view, legal):      # ties: the heuristic's order
-            if counts[str(a)] == best:
-                return a
-        raise AssertionError("unreachable: some action has the best count")  # pragma: no cover
+        self.last_bounds = {a: (counts[a], highs[a]) for a in counts}
+        self.last_final = frozenset(a for a in counts if counts[a] == highs[a])
+        self.last_calls = calls
+        return choose(self.heuristic.ranked(view, legal), counts)
+
+
+def still_possible(low: Sequence[int], high: Sequence[int], rank: Sequence[int]) -> list[int]:
+    """The actions that can still be chosen when action ``i``'s final count lies in
+    ``low[i] .. high[i]`` (its count so far, plus the samples still to come for it) and ties go
+    to the smaller ``rank``: ``i`` is out when some ``b`` already has ``low[b] > high[i]``, or
+    ``low[b] == high[i]`` with ``rank[b] < rank[i]``.  The others can each still be chosen (if
+    they win all their remaining samples and nobody else wins any), so the test is exact.
+
+        >>> still_possible([5, 2, 4], [5, 5, 4], [1, 0, 2])     # 1 ties 0 at best and ranks first
+        [0, 1]
+    """
+    best = max(range(len(low)), key=lambda j: (low[j], -rank[j]))
+    return [i for i in range(len(low)) if i == best or
+            not (low[best] > high[i] or low[best] == high[i] and rank[best] < rank[i])]
+
+
+def choose(ranked: Sequence[Hashable], counts: dict[str, int]) -> Hashable:
+    """The action with the highest count; ties go to the earliest in ``ranked`` (the heuristic's order).
+
+        >>> choose(["pass", "S1", "H1"], {"pass": 3, "S1": 5, "H1": 5})
+        'S1'
+    """
+    best = max(counts.values())
+    for a in ranked:
+        if counts[str(a)] == best:
+            return a
+    raise ValueError("no ranked action has a count")

@@ -69,23 +69,32 @@ def deal_for_seed(seed: int, players: int = 4) -> tuple[Deal, int]:
     return Deal.random(seed, players=players), seed % players
 
 
-def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, time_limit: float = 0.05) -> list:
-    """Four players of one kind for deal ``seed`` (each seeded from the deal and its seat)."""
+def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_limit: int | None = None,
+               bid_node_limit: int | None = None, time_limit: float | None = None) -> list:
+    """Four players of one kind for deal ``seed`` (each seeded from the deal and its seat).
+
+    For ``"sampling"``: ``samples`` hidden deals per decision, ``node_limit`` and ``bid_node_limit``
+    positions per solver call (``None``: the defaults of :class:`~solvers.comrade.sampling.SamplingPlayer`),
+    ``time_limit`` an optional safety net in seconds per call (``None``: none, so the table's
+    games are the same on every machine)."""
     if kind == "random":
         return [RandomPlayer(seed=seed * 10 + p) for p in range(players)]
     if kind == "heuristic":
         return [HeuristicPlayer() for _ in range(players)]
     if kind == "sampling":
-        from .sampling import SamplingPlayer
+        from .sampling import BID_NODE_LIMIT, PLAY_NODE_LIMIT, SamplingPlayer
 
-        return [SamplingPlayer(samples=samples, seed=seed * 10 + p, time_limit=time_limit,
-                               bid_time_limit=4 * time_limit) for p in range(players)]
+        return [SamplingPlayer(samples=samples, seed=seed * 10 + p, time_limit=time_limit, bid_time_limit=time_limit,
+                               node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
+                               bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
+                for p in range(players)]
     raise ValueError(f"unknown kind of player {kind!r}: choose one of {', '.join(KINDS)}")
 
 
-def play_deal(seed: int, kind: str, samples: int = 8, time_limit: float = 0.05,
+def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
+              bid_node_limit: int | None = None, time_limit: float | None = None,
               perfect_time_limit: float = 10.0) -> GameRecord:
-    """Play deal ``seed`` with a table of ``kind``, or solve it (``kind="perfect"``)."""
+    """Play deal ``seed`` with a table of ``kind`` (see :func:`make_table`), or solve it (``kind="perfect"``)."""
     start = time.perf_counter()
     deal, dealer = deal_for_seed(seed)
     if kind == "perfect":
@@ -95,7 +104,7 @@ def play_deal(seed: int, kind: str, samples: int = 8, time_limit: float = 0.05,
         actions = () if r.verdict != "win" else tuple(r.bidding) + tuple(c for t in r.tricks for c in t)
         return GameRecord(seed, kind, r.verdict, r.reason, actions, time.perf_counter() - start)
     game = ComradeGame(deal, dealer)
-    play_out_seated(game, make_table(kind, seed, deal.players, samples, time_limit))
+    play_out_seated(game, make_table(kind, seed, deal.players, samples, node_limit, bid_node_limit, time_limit))
     return GameRecord(seed, kind, game.result, game.loss_reason, tuple(game.actions), time.perf_counter() - start)
 
 
@@ -153,18 +162,20 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], executor: "cf.Executor | str
 
 
 def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool = True,
-              executor: "cf.Executor | str | None" = None, samples: int = 8, time_limit: float = 0.05,
-              stall_timeout: float | None = 600.0, progress=None) -> list[GameRecord]:
+              executor: "cf.Executor | str | None" = None, samples: int = 8, time_limit: float | None = None,
+              stall_timeout: float | None = 600.0, progress=None, node_limit: int | None = None,
+              bid_node_limit: int | None = None) -> list[GameRecord]:
     """Play every deal of ``seeds`` with every kind of table (and solve it, with ``perfect``).
 
     Returns the records ordered by seed, then ``"perfect"``, then ``kinds``; see :func:`run_tasks`
-    for ``executor`` and ``stall_timeout``.
+    for ``executor`` and ``stall_timeout``, :func:`make_table` for ``samples``, ``node_limit``,
+    ``bid_node_limit`` and ``time_limit``.
     """
     for k in kinds:
         if k not in KINDS:
             raise ValueError(f"unknown kind of player {k!r}: choose among {', '.join(KINDS)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
-    tasks = [(seed, k, samples, time_limit) for seed in seeds for k in order]
+    tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit) for seed in seeds for k in order]
     return run_tasks(play_deal, tasks, executor, stall_timeout, progress)
 
 
