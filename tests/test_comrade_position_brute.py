@@ -261,3 +261,60 @@ def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
         if r.verdict == "win":
             assert r.replay(game).result == "win"
     assert len(splits) >= 10 and verdicts == {"win", "no_win"}
+
+
+# -- the ace played low (ComradeRules(ace_high=False)) ------------------------------------
+
+def engine_can_win(game) -> bool:
+    """Every legal continuation of the play through the rules engine itself (bids fixed)."""
+    if game.phase == "over":
+        return game.result == "win"
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        if engine_can_win(child):
+            return True
+    return False
+
+
+def ace_low_positions(count, seed):
+    """Mini-deal positions with an ace under ace_high=False, small enough for the engine's own
+    search, sorted by the engine's answer: ``(winnable, lost)``.  Winnable ones are found by
+    following (mostly) a winning line the solver proposes; the engine alone judges them."""
+    from cardgames.comrade import ComradeRules
+    rng = random.Random(seed)
+    found = {True: [], False: []}
+    for game in random_positions(8 * count, seed):
+        if all(len(v) >= count // 2 for v in found.values()):
+            break
+        if not any(c.rank == 14 for h in game.deal.hands for c in h):
+            continue
+        low = ComradeGame(game.deal, game.dealer, rules=ComradeRules(ace_high=False))
+        plan = list(solve_position(low, time_limit=None, check=False).certificate or ())
+        if not plan:                                   # no line to follow: replay the random bidding
+            for step in game.bidding.history:
+                low.apply(step.action)
+        while low.phase == "bidding" and plan:
+            low.apply(plan.pop(0))
+        while low.phase == "play" and (sum(map(len, low.hands)) > 9 or rng.random() < 0.3):
+            legal = low.legal_actions()
+            follow = plan and plan[0] in map(str, legal) and rng.random() < 0.9
+            low.apply(plan[0] if follow else rng.choice(legal))
+            plan = plan[1:] if follow else []
+        if low.phase == "play":
+            bucket = found[engine_can_win(low)]
+            if len(bucket) < count // 2:
+                bucket.append(low)
+    return found[True], found[False]
+
+
+def test_solve_position_plays_the_ace_low_when_the_rules_say_so():
+    """Positions of mini deals with an ace, under ace_high=False: the solver's verdict is the
+    engine's own exhaustive answer, and a win's certificate replays (the ace ranked below the two)."""
+    wins, losses = ace_low_positions(40, seed=31)
+    assert len(wins) >= 5 and len(losses) >= 5, (len(wins), len(losses))
+    for game in wins + losses:
+        r = solve_position(game, time_limit=None)
+        assert (r.verdict == "win") == engine_can_win(game), game.actions
+        if r.verdict == "win":
+            assert r.replay(game).result == "win"

@@ -18,7 +18,7 @@ from cardgames.comrade import ComradeGame, ComradeRules, Deal
 from cardgames.comrade.players import HeuristicPlayer
 from cardgames.players import play_out_seated
 from solvers.comrade.position import solve_position
-from solvers.comrade.sampling import (SamplingPlayer, UnsupportedRuleError, choose, equivalent_cards,
+from solvers.comrade.sampling import (SamplingPlayer, choose, equivalent_cards,
                                       still_possible)
 
 
@@ -147,5 +147,4 @@ def test_bad_budgets_are_refused():
         SamplingPlayer(node_limit=0)
     with pytest.raises(ValueError, match="bid_samples must be at least 1"):
         SamplingPlayer(bid_samples=0)
-    with pytest.raises(UnsupportedRuleError, match="ace_high=False"):     # the solver ranks the ace high
-        SamplingPlayer(rules=ComradeRules(ace_high=False))
+

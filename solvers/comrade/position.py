@@ -49,6 +49,7 @@ from typing import Sequence
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import ComradeGame
 from cardgames.comrade.bidding import PASS
+from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 
 from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
@@ -270,8 +271,10 @@ class BiddingReach:
 
 # -- the play: the integer picture of a position -------------------------------------------
 
-def _card_pairs(hand) -> list[tuple[int, int]]:
-    return [(SUITS.index(c.suit), c.rank) for c in hand]
+def _card_pairs(hand, ace_high: bool = True) -> list[tuple[int, int]]:
+    """``(suit index, rank in play)`` per card: with ``ace_high=False`` (``ComradeRules``) the ace
+    ranks 1, below the two, which is all the search needs to know (it reads only the order)."""
+    return [(SUITS.index(c.suit), play_rank(c, ace_high)) for c in hand]
 
 
 def _completions(hands, current, n, accepts):
@@ -329,7 +332,7 @@ def _completions(hands, current, n, accepts):
 
 
 def _code(suit: int, rank: int) -> str:
-    return Card(SUITS[suit], rank).code
+    return Card(SUITS[suit], 14 if rank == 1 else rank).code      # rank 1: the ace played low
 
 
 def _replay(game: ComradeGame, actions: Sequence[str]) -> ComradeGame:
@@ -381,7 +384,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
                             time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit,
                             floor=[v for row in reach.tops for v in row],
                             cap=[v for row in reach._cap for v in row], raises=reach.turns_left)
-        hands = [_card_pairs(h) for h in game.deal.hands]
+        hands = [_card_pairs(h, game.rules.ace_high) for h in game.deal.hands]
         seqs, ranks = position_from_hands(hands)
         try:
             line = search.run(seqs, game.dealer)
@@ -411,8 +414,8 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
                                    time_limit=time_limit)
     search.node_limit = node_limit
     node_end = None if node_limit is None else search.nodes + node_limit
-    hands = [_card_pairs(h) for h in game.hands]
-    current = [(p, (SUITS.index(c.suit), c.rank)) for p, c in game.current_trick]
+    hands = [_card_pairs(h, game.rules.ace_high) for h in game.hands]
+    current = [(p, _card_pairs([c], game.rules.ace_high)[0]) for p, c in game.current_trick]
     if current:
         starts = []
         for cards, hs, winner, led in _completions(hands, current, n,

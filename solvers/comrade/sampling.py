@@ -54,16 +54,12 @@ from cardgames.comrade.variant import variant_for
 from .position import BiddingReach, _bid_matrix, solve_position
 
 __all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
-           "SampleError", "UnsupportedRuleError",
+           "SampleError",
            "PLAY_NODE_LIMIT", "BID_NODE_LIMIT"]
 
 
 class SampleError(ValueError):
     """No deal is consistent with the view (its hand sizes and shown voids contradict each other)."""
-
-
-class UnsupportedRuleError(ValueError):
-    """A rule option the position solver does not model yet (so its answers would be wrong)."""
 
 
 def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[list[Card]]:
@@ -262,9 +258,6 @@ class SamplingPlayer:
             raise ValueError(f"samples must be at least 1, not {samples!r}")
         if bid_samples is not None and bid_samples < 1:
             raise ValueError(f"bid_samples must be at least 1, not {bid_samples!r}")
-        if not rules.ace_high:      # the solver ranks the ace high; with check=False it would not notice
-            raise UnsupportedRuleError("the sampling player cannot play with ComradeRules(ace_high=False) yet: "
-                                       "the position solver ranks the ace high in play")
         for name, v in (("node_limit", node_limit), ("bid_node_limit", bid_node_limit)):
             if v is not None and v < 1:
                 raise ValueError(f"{name} must be a positive number of positions or None, not {v!r}")
