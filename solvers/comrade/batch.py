@@ -109,6 +109,12 @@ def _abort(executor: cf.Executor) -> None:
                 except Exception:  # pragma: no cover - already gone
                     pass
     executor.shutdown(wait=False, cancel_futures=True)
+    # Let the pool's manager thread finish closing its wake-up pipe now: otherwise the check
+    # and the write of concurrent.futures' exit hook can race with that close (CPython 3.11)
+    # and print "Exception ignored ... Bad file descriptor" after a Ctrl-C.
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 #: ``next()`` of a task source may give this: "no new task yet", so finished results can be handed on.
