@@ -163,6 +163,10 @@ class PlaySearch:
         #: optional bounds on the final counts with open bids (flattened ``p * 4 + s``): at least
         #: ``floor`` (bid cards already taken stay), at most ``cap`` (the largest bid card that
         #: can still end on that pile); the position solver sets them during the bidding
+        if floor is not None or cap is not None:      # one without the other: the plain bound
+            cells = players * NSUITS
+            floor = (0,) * cells if floor is None else floor
+            cap = (max_value,) * cells if cap is None else cap
         self.floor = None if floor is None else tuple(floor)
         self.cap = None if cap is None else tuple(cap)
         #: at most this many positions per :meth:`run` (``None``: no limit), then
@@ -321,12 +325,11 @@ class PlaySearch:
             ok = self._accepts(counts, used)
             if not all(all(row) for row in ok):
                 legal = _close(ext, leader, n, ok)
-            low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
+            low = _lower_bounds(seqs, hold, n, legal[0])
         if not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
-        if refute and self.target is not None and \
-                _need_refutes(seqs, hold, [t - c for t, c in zip(self.target, counts)], leader, n):
+        if refute and self._need_refuted(seqs, hold, counts, leader):
             self._fail(key, raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
@@ -357,11 +360,14 @@ class PlaySearch:
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
         legal = _reach(seqs, leader, n, self._accepts(counts, used))
-        low = _merge_low(_forced_wins(seqs, hold, n, legal[0]), _discard_bound(seqs, hold, n, legal[0]))
-        if not self._feasible(counts, hold, tricks_left, legal, low):
-            return True
+        low = _lower_bounds(seqs, hold, n, legal[0])
+        return not self._feasible(counts, hold, tricks_left, legal, low) or \
+            self._need_refuted(seqs, hold, counts, leader)
+
+    def _need_refuted(self, seqs, hold, counts, leader) -> bool:
+        """With fixed bids: :func:`_need_refutes` on the tricks each player still needs."""
         return self.target is not None and \
-            _need_refutes(seqs, hold, [t - c for t, c in zip(self.target, counts)], leader, n)
+            _need_refutes(seqs, hold, [t - c for t, c in zip(self.target, counts)], leader, self.n)
 
     def _fail(self, key, raw) -> None:
         """Record a proved failure under the position's canonical key (and its plain one)."""
@@ -483,7 +489,7 @@ class PlaySearch:
         memo = self._suit_memo
         for s in range(NSUITS):
             cs = tuple(counts[p * NSUITS + s] for p in range(n))
-            if self.cap is None:
+            if fl is None:
                 ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s]) else min(hold[p][s], mv - c)
                             for p, c in enumerate(cs))
             else:
@@ -891,15 +897,8 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
         for s, seq in enumerate(seqs):
             if mine[s] <= total - spare[s]:
                 continue                      # even with every card to throw there is room
-            free = matched = 0
-            for o in reversed(seq):
-                if o == p:
-                    if free:
-                        free -= 1
-                        matched += 1
-                elif (rmask >> o) & 1:
-                    free += 1
-            if mine[s] - matched > total - spare[s]:
+            covers = [NCARDS if q != p and (rmask >> q) & 1 else 0 for q in range(n)]
+            if mine[s] - _covered(seq, p, covers) > total - spare[s]:
                 if row is None:
                     row = [0] * NSUITS
                 row[s] = 1
@@ -908,6 +907,35 @@ def _discard_bound(seqs, hold, n: int, rmask: int | None = None):
                 out = []
             out.append((p, tuple(row)))
     return out
+
+
+NCARDS = 52                      # more cover cards than any player can hold
+
+
+def _covered(seq, p: int, covers, skip: int = 0) -> int:
+    """How many of player ``p``'s cards in the owner sequence ``seq`` (lowest first) can each be
+    matched to a different higher card of another player: the largest such matching, counted
+    greedily from the top card down.  ``covers[q]`` is how many of ``q``'s cards (its highest
+    ones) may serve; ``p``'s own top ``skip`` cards are left out (they are the winners).
+
+    >>> _covered((0, 1, 0, 1, 0), 0, [0, 9])      # N: 1st, 3rd, 5th lowest; E above two of them
+    2
+    >>> _covered((0, 1, 0, 1, 0), 0, [0, 1])      # only E's top card may cover
+    1
+    """
+    left = list(covers)
+    free = matched = 0
+    for o in reversed(seq):
+        if o == p:
+            if skip:
+                skip -= 1
+            elif free:
+                free -= 1
+                matched += 1
+        elif left[o]:
+            left[o] -= 1
+            free += 1
+    return matched
 
 
 def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
@@ -959,20 +987,8 @@ def _need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
             k = need[base + s]
             if h <= k:
                 continue
-            left = [need[q * NSUITS + s] if q != p else 0 for q in range(n)]
-            free = matched = 0
-            skip = k
-            for o in reversed(seqs[s]):
-                if o == p:
-                    if skip:
-                        skip -= 1
-                    elif free:
-                        free -= 1
-                        matched += 1
-                elif left[o]:
-                    left[o] -= 1
-                    free += 1
-            a = h - min(L[s], k + matched)
+            covers = [need[q * NSUITS + s] if q != p else 0 for q in range(n)]
+            a = h - min(L[s], k + _covered(seqs[s], p, covers, skip=k))
             if a > 0:
                 must[s] = a
                 if a == h:
@@ -1025,8 +1041,7 @@ def _leads_stall(hold, need, L, leader: int, n: int, blockers) -> bool:
     ever happen, in order: the suits that can be led (``U``) start with those the leader holds
     and nobody blocks; a suit joins ``U`` when somebody who can ever lead holds it and each of
     its blockers can discard on some other suit of ``U`` (one that is led more often than the
-    blocker holds it, or from which the blocker can itself throw cards away on a third suit of
-    ``U``); a player can ever lead when they are the leader or must win a trick in a suit of
+    blocker holds it, so the blocker can run out of it before its last lead); a player can ever lead when they are the leader or must win a trick in a suit of
     ``U``.  Every step only adds what a real play might do, so a suit left out is never led.
 
     Four tricks left; East must win a diamond, South two spades and a diamond; North holds the
@@ -1045,32 +1060,14 @@ def _leads_stall(hold, need, L, leader: int, n: int, blockers) -> bool:
     lead = 1 << leader
     U = 0
     while True:
-        # where each blocker can discard: suits of U it can run out of before their last lead
         grew = False
         for t in range(NSUITS):
             if (U >> t) & 1 or not L[t]:
                 continue
             if not any((lead >> q) & 1 and hold[q][t] for q in range(n)):
                 continue
-            ok = True
-            for p, s in blockers:
-                if s != t:
-                    continue
-                can = 0
-                for u in range(NSUITS):
-                    if u != t and (U >> u) & 1 and L[u] > hold[p][u]:
-                        can |= 1 << u
-                more = True
-                while more:                  # throw u-cards on a w-lead to run out of u sooner
-                    more = False
-                    for u in range(NSUITS):
-                        if u != t and (U >> u) & 1 and not (can >> u) & 1 and can & ~(1 << u):
-                            can |= 1 << u
-                            more = True
-                if not can & ~(1 << t):
-                    ok = False
-                    break
-            if ok:
+            if all(any(u != t and (U >> u) & 1 and L[u] > hold[p][u] for u in range(NSUITS))
+                   for p, s in blockers if s == t):
                 U |= 1 << t
                 grew = True
         for q in range(n):
@@ -1080,6 +1077,11 @@ def _leads_stall(hold, need, L, leader: int, n: int, blockers) -> bool:
         if not grew:
             break
     return any(L[t] and not (U >> t) & 1 for t in range(NSUITS))
+
+
+def _lower_bounds(seqs, hold, n: int, rmask: int):
+    """Tricks players must still win: :func:`_forced_wins` and :func:`_discard_bound`, cell by cell."""
+    return _merge_low(_forced_wins(seqs, hold, n, rmask), _discard_bound(seqs, hold, n, rmask))
 
 
 def _merge_low(a, b):
