@@ -118,7 +118,7 @@ def test_a_node_limit_gives_the_same_answer_every_time():
     assert solve_position(mid_bidding, time_limit=None, node_limit=3).verdict == "unknown"
 
 
-def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals():
+def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals(monkeypatch):
     """Late positions of 13-card games, off the winning line: the refutation rules (fixed-bids
     discards, blocked suits, who can lead) never change a verdict of the plain search."""
     import solvers.comrade.position as position
@@ -145,11 +145,9 @@ def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals():
         if game.phase != "play":
             continue
         eager = position.solve_position(game, time_limit=None)
-        try:
-            position.PlaySearch = Plain
+        with monkeypatch.context() as m:
+            m.setattr(position, "PlaySearch", Plain)
             plain = position.solve_position(game, time_limit=None)
-        finally:
-            position.PlaySearch = PlaySearch
         assert eager.verdict == plain.verdict, game.actions
         seen.add(eager.verdict)
         checked += 1

@@ -28,12 +28,16 @@ from cardgames.comrade.bidding import PASS
 from solvers.comrade import analyse, solve_position
 
 
-def play_outcomes(hands, leader, current, counts, n, bids=None):
+def play_outcomes(hands, leader, current, counts, n, bids=None, ace_high=True):
     """Every final count matrix (a flat tuple ``p * 4 + s``) of a complete legal play.
 
     ``hands``: tuple of frozensets of cards; ``current``: tuple of (seat, card) in the trick so far.
     With ``bids``, plays are abandoned once a count passes its bid (counts only grow).
+    ``ace_high=False``: the ace is the lowest card of its suit in play (``ComradeRules``).
     """
+    def rank(card):
+        return 1 if card.rank == 14 and not ace_high else card.rank
+
     @lru_cache(maxsize=None)
     def rec(hands, leader, current, counts):
         if bids is not None and any(c > b for c, b in zip(counts, bids)):
@@ -42,7 +46,7 @@ def play_outcomes(hands, leader, current, counts, n, bids=None):
             return frozenset([counts])
         if len(current) == n:
             led = current[0][1].suit
-            winner = max((c.rank, p) for p, c in current if c.suit == led)[1]
+            winner = max((rank(c), p) for p, c in current if c.suit == led)[1]
             cell = winner * 4 + SUITS.index(led)
             return rec(hands, winner, (), counts[:cell] + (counts[cell] + 1,) + counts[cell + 1:])
         p = leader if not current else (current[-1][0] + 1) % n
@@ -107,8 +111,9 @@ def brute_force(game: ComradeGame) -> bool:
         hands = tuple(frozenset(h) for h in game.hands)
         current = tuple(game.current_trick)
         leader = current[0][0] if current else game.current_player()
-        return bids in play_outcomes(hands, leader, current, counts, n, bids)
-    plays = play_outcomes(tuple(frozenset(h) for h in game.deal.hands), game.dealer, (), (0,) * (4 * n), n)
+        return bids in play_outcomes(hands, leader, current, counts, n, bids, game.rules.ace_high)
+    plays = play_outcomes(tuple(frozenset(h) for h in game.deal.hands), game.dealer, (), (0,) * (4 * n), n,
+                          ace_high=game.rules.ace_high)
     variant = game.variant
     legal = [m for m in plays if is_legal_final_bid(m, n, variant)]
     return any(engine_can_reach(game.bidding, m) for m in legal)
@@ -265,22 +270,10 @@ def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
 
 # -- the ace played low (ComradeRules(ace_high=False)) ------------------------------------
 
-def engine_can_win(game) -> bool:
-    """Every legal continuation of the play through the rules engine itself (bids fixed)."""
-    if game.phase == "over":
-        return game.result == "win"
-    for action in game.legal_actions():
-        child = game.clone()
-        child.apply(action)
-        if engine_can_win(child):
-            return True
-    return False
-
-
 def ace_low_positions(count, seed):
-    """Mini-deal positions with an ace under ace_high=False, small enough for the engine's own
-    search, sorted by the engine's answer: ``(winnable, lost)``.  Winnable ones are found by
-    following (mostly) a winning line the solver proposes; the engine alone judges them."""
+    """Mini-deal positions with an ace under ace_high=False, small enough for the brute force,
+    sorted by its answer: ``(winnable, lost)``.  Winnable ones are found by following (mostly) a
+    winning line the solver proposes; the brute force alone judges them."""
     from cardgames.comrade import ComradeRules
     rng = random.Random(seed)
     found = {True: [], False: []}
@@ -302,7 +295,7 @@ def ace_low_positions(count, seed):
             low.apply(plan[0] if follow else rng.choice(legal))
             plan = plan[1:] if follow else []
         if low.phase == "play":
-            bucket = found[engine_can_win(low)]
+            bucket = found[brute_force(low)]
             if len(bucket) < count // 2:
                 bucket.append(low)
     return found[True], found[False]
@@ -310,11 +303,11 @@ def ace_low_positions(count, seed):
 
 def test_solve_position_plays_the_ace_low_when_the_rules_say_so():
     """Positions of mini deals with an ace, under ace_high=False: the solver's verdict is the
-    engine's own exhaustive answer, and a win's certificate replays (the ace ranked below the two)."""
+    brute force's answer, and a win's certificate replays (the ace ranked below the two)."""
     wins, losses = ace_low_positions(40, seed=31)
     assert len(wins) >= 5 and len(losses) >= 5, (len(wins), len(losses))
-    for game in wins + losses:
+    for game, winnable in [(g, True) for g in wins] + [(g, False) for g in losses]:
         r = solve_position(game, time_limit=None)
-        assert (r.verdict == "win") == engine_can_win(game), game.actions
+        assert (r.verdict == "win") == winnable, game.actions
         if r.verdict == "win":
             assert r.replay(game).result == "win"
