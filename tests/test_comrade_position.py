@@ -106,16 +106,16 @@ def test_a_node_limit_gives_the_same_answer_every_time():
     """A node budget (unlike a time limit) is machine-independent: a seeded study relies on it."""
     deal, dealer, bidding, cards = certified_game(3)
     game = ComradeGame(deal, dealer).play(bidding + cards[:5])
-    tiny = [solve_position(game, time_limit=None, node_limit=3) for _ in range(2)]
+    tiny = [solve_position(game, time_limit=None, node_limit=3, engine="search") for _ in range(2)]
     assert [r.verdict for r in tiny] == ["unknown", "unknown"]
     assert tiny[0].nodes == tiny[1].nodes <= 4
-    full = solve_position(game, time_limit=None, node_limit=10**6)
+    full = solve_position(game, time_limit=None, node_limit=10**6, engine="search")
     assert full.verdict == "win" and full.nodes <= 10**6
-    rows = analyse(game, time_limit=None, node_limit=3)
+    rows = analyse(game, time_limit=None, node_limit=3, engine="search")
     assert {r.verdict for r in rows} <= {"unknown", "no_win"}
-    assert [r.verdict for r in analyse(game, time_limit=None, node_limit=10**6)].count("win") >= 1
+    assert [r.verdict for r in analyse(game, time_limit=None, node_limit=10**6, engine="search")].count("win") >= 1
     mid_bidding = ComradeGame(deal, dealer).play(bidding[:1])
-    assert solve_position(mid_bidding, time_limit=None, node_limit=3).verdict == "unknown"
+    assert solve_position(mid_bidding, time_limit=None, node_limit=3, engine="search").verdict == "unknown"
 
 
 def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals(monkeypatch):
@@ -144,10 +144,10 @@ def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals(monkeypatch)
                 cards = [None] * 52
         if game.phase != "play":
             continue
-        eager = position.solve_position(game, time_limit=None)
+        eager = position.solve_position(game, time_limit=None, engine="search")
         with monkeypatch.context() as m:
             m.setattr(position, "PlaySearch", Plain)
-            plain = position.solve_position(game, time_limit=None)
+            plain = position.solve_position(game, time_limit=None, engine="search")
         assert eager.verdict == plain.verdict, game.actions
         seen.add(eager.verdict)
         checked += 1

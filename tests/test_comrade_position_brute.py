@@ -260,7 +260,7 @@ def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
     monkeypatch.setattr(search.PlaySearch, "_split", counted)
     verdicts = set()
     for game in _four_suit_bidding_positions(30, seed=3) + POSITIONS[::6]:
-        r = solve_position(game, time_limit=None)
+        r = solve_position(game, time_limit=None, engine="search")
         verdicts.add(r.verdict)
         assert r.verdict == ("win" if brute_force(game) else "no_win"), (game, game.actions)
         if r.verdict == "win":

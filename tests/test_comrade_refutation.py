@@ -288,9 +288,9 @@ def test_mini_families_include_lost_deals():
 @pytest.mark.parametrize("deal,dealer", MINI, ids=[f"{d.to_pbn()}@{x}" for d, x in MINI])
 def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
     expected = "win" if brute_force_winnable(deal, dealer) else "no_win"
-    eager = SolverOptions(refute_after=0)            # the rules from the first position on
+    eager = SolverOptions(refute_after=0, engine="search")   # the rules from the first position on
     assert solve(deal, dealer, time_limit=None, options=eager).verdict == expected
-    assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False)).verdict == expected
+    assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False, engine="search")).verdict == expected
 
 
 # -- the deals of issue 15 --------------------------------------------------------------
@@ -302,7 +302,7 @@ def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):
     # the rules run at every position after SolverOptions.refute_after (500) positions and then
     # settle it within the first dive of the search (1000 positions); the plain search does not
     assert result.nodes < 2000
-    eager = solve(pbn, dealer, time_limit=60, options=SolverOptions(refute_after=0))
+    eager = solve(pbn, dealer, time_limit=60, options=SolverOptions(refute_after=0, engine="search"))
     assert eager.verdict == "no_win" and eager.nodes < 500
 
 
@@ -385,7 +385,7 @@ def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
     the deal is won exactly when one of them is."""
     from solvers.comrade import holdings
     from solvers.comrade.bids import iter_legal_bids
-    eager, plain = SolverOptions(refute_after=0), SolverOptions(refute=False)
+    eager, plain = SolverOptions(refute_after=0, engine="search"), SolverOptions(refute=False, engine="search")
     won = False
     for bids in iter_legal_bids(deal.variant, deal.total, upper=holdings(deal)):
         a = solve(deal, dealer, bids=bids, time_limit=None, options=eager).verdict

@@ -6,10 +6,14 @@ here says the deal *could* be won - an upper bound on what a real table can do.
 
 * :func:`solve` / :class:`SolveResult` — one deal: ``"win"`` with a certificate
   (final bids, bidding, tricks) replayed through the rules engine, ``"no_win"``
-  (exhaustive proof) or ``"unknown"`` (out of time, never a guess).
+  (a proof: exhaustive search or an unsatisfiable formula) or ``"unknown"`` (out of time,
+  never a guess).
 * :mod:`~solvers.comrade.bids` — legal final bids (also as a python-constraint2 problem)
   and the bidding that reaches them.
 * :mod:`~solvers.comrade.search` — the purpose-built play search.
+* :mod:`~solvers.comrade.sat` — the same question as a SAT formula (CaDiCaL through PySAT), a
+  second complete engine; :mod:`~solvers.comrade.portfolio` runs the two by turns.
+* :func:`solve_position` / :func:`analyse` — any position of a game (:mod:`~solvers.comrade.position`).
 * :mod:`~solvers.comrade.certificate` — certificates and their replay.
 * :mod:`~solvers.comrade.batch` — many deals on all cores.
 * ``python -m solvers.comrade`` — the command line (:mod:`~solvers.comrade.cli`).

@@ -39,6 +39,7 @@ from typing import Any, Iterator, Sequence
 
 from .batch import (NOT_YET, BatchLineError, Passed, WorkerDiedError, _solve_job, default_processes, ordered_map,
                     parse_batch_line, prefetch, read_batch_lines)
+from .portfolio import ENGINES
 
 __all__ = ["main", "run", "build_parser", "parse_time_limit", "read_json_bids", "CommandLineError"]
 
@@ -116,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   "per seat separated by '/', e.g. 'S6 / H3 / D2 / S1 C1'")
     p.add_argument("--time-limit", type=parse_time_limit, default=10.0, metavar="S",
                    help="seconds per deal before answering 'unknown': a number > 0, or 'none' (default 10)")
+    p.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="auto (default): the search, then the search and a SAT solver by turns; "
+                        "search or sat: only that one (the verdicts are the same, only the time differs)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--batch", metavar="FILE", help="solve every deal of FILE ('-' = stdin), one PBN deal per "
                                                    "line with optional 'dealer=N' and '# comment'")
@@ -265,7 +269,7 @@ def _fail(message: str, status: int = 2) -> int:
 def _single(args: argparse.Namespace, out: "_Output") -> int:
     from cardgames.comrade import Deal
 
-    from .solver import solve
+    from .solver import SolverOptions, solve
 
     if not args.deal:
         return _fail("give a deal in PBN (or --batch FILE)")
@@ -279,18 +283,19 @@ def _single(args: argparse.Namespace, out: "_Output") -> int:
     try:
         dealer = _dealer_text(args.dealer)
         bids = _bids(args.bids)
-        result = solve(deal, dealer, bids, time_limit=args.time_limit)
+        result = solve(deal, dealer, bids, time_limit=args.time_limit, options=SolverOptions(engine=args.engine))
     except _INPUT_ERRORS as e:
         return _fail(_describe(e))
     out.line(result.to_json() if args.json else result.report())
     return 0
 
 
-def _batch_tasks(lines, time_limit, problems: list[int], dealer: str = "0") -> Iterator[Any]:
+def _batch_tasks(lines, time_limit, problems: list[int], dealer: str = "0", options=None) -> Iterator[Any]:
     """For each good line its number (passed through) then its solver job; for a bad line
     an error record (passed through); ``NOT_YET`` while the input is slow to come."""
     from .solver import DEFAULT_OPTIONS
 
+    options = DEFAULT_OPTIONS if options is None else options
     for item in lines:
         if item is NOT_YET:
             yield item
@@ -308,7 +313,7 @@ def _batch_tasks(lines, time_limit, problems: list[int], dealer: str = "0") -> I
         elif job is not None:
             deal, seat = job
             yield Passed(number)
-            yield (deal, seat, None, time_limit, DEFAULT_OPTIONS)
+            yield (deal, seat, None, time_limit, options)
 
 
 def _progress(args: argparse.Namespace):
@@ -348,6 +353,8 @@ def _executor(args: argparse.Namespace, stack: contextlib.ExitStack):
 
 
 def _batch(args: argparse.Namespace, out: _Output) -> int:
+    from .solver import SolverOptions
+
     if args.deal or args.bids:
         return _fail("--batch reads the deals from the file: give no DEAL and no --bids")
     if args.scheduler and args.processes:
@@ -367,7 +374,8 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
         if bar is not None:
             stack.callback(bar.close)
         processes = args.processes if args.processes else (None if executor else default_processes())
-        tasks = _batch_tasks(prefetch(read_batch_lines(stream)), args.time_limit, problems, args.dealer.strip())
+        tasks = _batch_tasks(prefetch(read_batch_lines(stream)), args.time_limit, problems, args.dealer.strip(),
+                             SolverOptions(engine=args.engine))
         results = stack.enter_context(contextlib.closing(
             ordered_map(_solve_job, tasks, executor=executor, processes=processes)))
         number = None

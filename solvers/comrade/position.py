@@ -52,7 +52,13 @@ from cardgames.comrade.bidding import PASS
 from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 
+from .portfolio import Engine, EngineError, alternate, check_engine
+from .sat import PlayFormula
 from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
+
+#: Positions the search gets alone, in the play, before the SAT formula is written: most
+#: positions are settled sooner (median 4 ms), and writing the formula costs about 15 ms.
+SEARCH_FIRST = 500
 
 __all__ = ["solve_position", "analyse", "PositionResult", "ActionAnalysis", "Analysis", "BiddingReach",
            "PositionError"]
@@ -79,6 +85,8 @@ class PositionResult:
     nodes: int = 0
     seconds: float = 0.0
     reason: str | None = None
+    #: which engine decided: ``"search"`` or ``"sat"`` (``""``: the position decided itself)
+    engine: str = ""
 
     @property
     def is_win(self) -> bool:
@@ -93,7 +101,7 @@ class PositionResult:
     def _repr_html_(self) -> str:
         colour = {"win": "#1e7b34", "no_win": "#b03a2e", "unknown": "#8a6d00"}[self.verdict]
         text = {"win": "Win still possible (all hands visible, perfect cooperation)",
-                "no_win": "No win possible any more (exhaustive search)",
+                "no_win": "No win possible any more (proved by exhaustive search or by the SAT solver)",
                 "unknown": "Unknown: the time budget ran out (no guess is made)"}[self.verdict]
         out = f"<div style='font-weight:600;color:{colour}'>{escape(text)}</div>"
         if self.reason:
@@ -352,18 +360,27 @@ def _check(game: ComradeGame, actions: tuple[str, ...]) -> None:
 
 
 def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check: bool = True,
-                   node_limit: int | None = None, _search: PlaySearch | None = None) -> PositionResult:
+                   node_limit: int | None = None, engine: str = "auto",
+                   _search: PlaySearch | None = None) -> PositionResult:
     """Can the rest of ``game`` still be won with all hands visible?  See the module docstring.
 
     ``time_limit`` in seconds (``None``: no limit); ``node_limit`` caps the positions searched
-    (``None``: no cap): unlike a time limit it gives the same ``"unknown"`` answers on every
-    machine, which is what a seeded study needs.  ``check`` replays a win's certificate through
-    the rules engine before returning it (switch off only to time the search alone).
+    and the conflicts of the SAT solver (``None``: no cap): unlike a time limit it gives the same
+    ``"unknown"`` answers on every machine, which is what a seeded study needs.  ``check``
+    replays a win's certificate through the rules engine before returning it (switch off only to
+    time the engines alone).
+
+    ``engine`` (see :mod:`solvers.comrade.portfolio`): ``"auto"`` lets the search and the SAT
+    formula (:mod:`solvers.comrade.sat`) take turns during the play, the search alone first for
+    :data:`SEARCH_FIRST` positions; ``"search"`` or ``"sat"`` runs only that one.  During the
+    bidding the bids are still open and only the search answers (``"sat"`` raises
+    :class:`~solvers.comrade.portfolio.EngineError`).
     """
     start = time.perf_counter()
     if not isinstance(game, ComradeGame):
         raise TypeError(f"solve_position needs a ComradeGame, not {type(game).__name__}")
     phase = game.phase
+    engine = check_engine(engine)
 
     def done(verdict, **kw) -> PositionResult:
         return PositionResult(verdict, phase, seconds=time.perf_counter() - start, **kw)
@@ -377,8 +394,10 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
 
     n = game.num_players
     variant = game.variant
-    deadline = None if time_limit is None else start + time_limit
     if phase == "bidding":
+        if engine == "sat":
+            raise EngineError("the SAT engine answers positions in the play (fixed bids) only; during the "
+                              "bidding use engine='search' or 'auto'")
         reach = BiddingReach(game)
         search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=None,
                             time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit,
@@ -391,7 +410,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
         except SearchTimeout:
             return done("unknown", nodes=search.nodes)
         if line is None:
-            return done("no_win", nodes=search.nodes)
+            return done("no_win", nodes=search.nodes, engine="search")
         played = tricks_to_cards(line, ranks)
         counts = [0] * (n * NSUITS)
         for trick in played:
@@ -402,20 +421,19 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
         cert = bidding + tuple(_code(s, r) for trick in played for _, s, r in trick)
         if check:
             _check(game, cert)
-        return done("win", certificate=cert, nodes=search.nodes,
+        return done("win", certificate=cert, nodes=search.nodes, engine="search",
                     bids=tuple(tuple(counts[p * NSUITS:(p + 1) * NSUITS]) for p in range(n)))
 
-    # The play: the final bids are fixed.
+    # The play: the final bids are fixed.  The search and the SAT formula take turns.
     bids = _bid_matrix(game)
     target = [v for row in bids for v in row]
     won = game.won
     counts = [won[p][s] for p in range(n) for s in SUITS]
     search = _search or PlaySearch(n, max(variant.bid_values), variant.max_suits, target=target,
                                    time_limit=time_limit)
-    search.node_limit = node_limit
-    node_end = None if node_limit is None else search.nodes + node_limit
-    hands = [_card_pairs(h, game.rules.ace_high) for h in game.hands]
-    current = [(p, _card_pairs([c], game.rules.ace_high)[0]) for p, c in game.current_trick]
+    ace_high = game.rules.ace_high
+    hands = [_card_pairs(h, ace_high) for h in game.hands]
+    current = [(p, _card_pairs([c], ace_high)[0]) for p, c in game.current_trick]
     if current:
         starts = []
         for cards, hs, winner, led in _completions(hands, current, n,
@@ -425,26 +443,73 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
             starts.append(([_code(*c) for c in cards], hs, winner, c2))
     else:
         starts = [([], hands, game.current_player(), counts)]
-    try:
-        for prefix, hs, leader, cs in starts:
+    nodes0 = search.nodes
+
+    def search_step(seconds, work):
+        """The search over the ways to finish the trick in progress that are not refuted yet."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        while starts:
+            prefix, hs, leader, cs = starts[0]
             seqs, ranks = position_from_hands(hs)
-            if deadline is not None:
-                search.time_limit = max(deadline - time.perf_counter(), 1e-6)
-            if node_end is not None:            # one budget for all the ways to finish the trick
-                search.node_limit = max(node_end - search.nodes, 1)
+            search.time_limit = None if end is None else max(end - time.perf_counter(), 1e-6)
+            search.node_limit = work
             if sum(map(len, seqs)) == 0:
                 line = [] if cs == target else None
             else:
-                line = search.run(seqs, leader, cs)
+                before = search.nodes
+                try:
+                    line = search.run(seqs, leader, cs)
+                finally:
+                    if work is not None:
+                        work = max(work - (search.nodes - before), 1)
             if line is not None:
-                cert = tuple(prefix) + tuple(_code(s, r) for trick in tricks_to_cards(line, ranks)
+                return tuple(prefix) + tuple(_code(s, r) for trick in tricks_to_cards(line, ranks)
                                              for _, s, r in trick)
-                if check:
-                    _check(game, cert)
-                return done("win", certificate=cert, bids=bids, nodes=search.nodes)
+            starts.pop(0)
+        return None
+
+    formula: list = []                           # the PlayFormula, written on first use
+
+    def formula_step(seconds, work):
+        if not formula:
+            formula.append(_formula(game, hands, current, target, counts))
+        f, ranks, skip = formula[0]
+        tricks = f.run(time_limit=seconds, conflict_limit=work)
+        if tricks is None:
+            return None
+        return tuple(_code(s, ranks[s][i]) for k, trick in enumerate(tricks)
+                     for p, s, i in (trick[skip:] if k == 0 else trick))
+
+    try:
+        used, cert = alternate(Engine(search_step, lambda: search.nodes - nodes0),
+                               Engine(formula_step, lambda: formula[0][0].conflicts if formula else 0),
+                               time_limit=time_limit, node_limit=node_limit, first=SEARCH_FIRST,
+                               engine=engine)
     except SearchTimeout:
-        return done("unknown", bids=bids, nodes=search.nodes)
-    return done("no_win", bids=bids, nodes=search.nodes)
+        return done("unknown", bids=bids, nodes=search.nodes - nodes0)
+    finally:
+        if formula:
+            formula[0][0].close()
+    if cert is None:
+        return done("no_win", bids=bids, nodes=search.nodes - nodes0, engine=used)
+    if check:
+        _check(game, cert)
+    return done("win", certificate=cert, bids=bids, nodes=search.nodes - nodes0, engine=used)
+
+
+def _formula(game: ComradeGame, hands, current, target, counts):
+    """The SAT formula of a position in the play: ``(PlayFormula, ranks, plays already in the trick)``."""
+    n = game.num_players
+    everything = [list(h) for h in hands]
+    for p, card in current:
+        everything[p].append(card)
+    seqs, ranks = position_from_hands(everything)
+    played = [(p, s, ranks[s].index(r)) for p, (s, r) in current]
+    leader = current[0][0] if current else game.current_player()
+    v = game.variant
+    need = [t - c for t, c in zip(target, counts)]
+    return (PlayFormula(seqs, leader, n, played=played, need=need, max_value=max(v.bid_values),
+                        max_suits=v.max_suits), ranks, len(current))
 
 
 def _bid_matrix(game: ComradeGame) -> tuple[tuple[int, ...], ...]:
@@ -492,15 +557,16 @@ class Analysis(list):
 
 
 def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: int | None = None,
-            check: bool = True) -> Analysis:
+            check: bool = True, engine: str = "auto") -> Analysis:
     """For each legal action of the player to act: is a win still possible after it?
 
     ``time_limit`` (seconds) and ``node_limit`` (positions) are the budget of each action's
-    search, ``check`` as for :func:`solve_position`.  During the play the
+    search, ``check`` and ``engine`` as for :func:`solve_position`.  During the play the
     actions share one search (and its table of positions proved to fail).
     """
     if not isinstance(game, ComradeGame):
         raise TypeError(f"analyse needs a ComradeGame, not {type(game).__name__}")
+    check_engine(engine)
     rows = []
     shared = None
     if game.phase == "play":
@@ -510,7 +576,8 @@ def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: in
     for action in game.legal_actions():
         child = game.clone()
         child.apply(action)
-        res = solve_position(child, time_limit=time_limit, node_limit=node_limit, check=check, _search=shared)
+        res = solve_position(child, time_limit=time_limit, node_limit=node_limit, check=check, engine=engine,
+                             _search=shared)
         rows.append(ActionAnalysis(str(action), res.verdict, res))
     return Analysis(rows, game.current_player(), game.phase)
 

@@ -199,6 +199,11 @@ def equivalent_cards(view: PlayerView, legal_actions: Sequence[Hashable], ace_hi
 PLAY_NODE_LIMIT = 1000
 BID_NODE_LIMIT = 300
 
+#: The engine of those calls: the search alone.  A sample's position is small work for it
+#: (median 4 ms), writing the SAT formula costs more than that, and a decision makes
+#: hundreds of calls; the stored study (benchmarks/results/comrade_silence.json) was made so.
+ENGINE = "search"
+
 
 class SamplingPlayer:
     """Perfect-information Monte Carlo (see the module docstring).
@@ -321,7 +326,7 @@ class SamplingPlayer:
             if bidding:
                 calls += 1
                 plan = solve_position(game, time_limit=self.bid_time_limit, node_limit=self.bid_node_limit,
-                                      check=False)
+                                      check=False, engine=ENGINE)
                 final = None if plan.verdict != "win" else [v for row in plan.bids for v in row]
                 for i in alive:
                     done[i] += 1
@@ -331,7 +336,8 @@ class SamplingPlayer:
             # First the sample's position itself: with no win from there, no action keeps one;
             # with a win, its certificate's first card (and every card equivalent to it) keeps it.
             calls += 1
-            root = solve_position(game, time_limit=self.time_limit, node_limit=self.node_limit, check=False)
+            root = solve_position(game, time_limit=self.time_limit, node_limit=self.node_limit, check=False,
+                                  engine=ENGINE)
             won = root.certificate[0] if root.verdict == "win" else None
             for i in sorted(alive, key=lambda j: grank[j]):
                 if shortcuts and i not in alive:
@@ -343,7 +349,8 @@ class SamplingPlayer:
                 child = game.clone()
                 child.apply(groups[i][0])
                 calls += 1
-                res = solve_position(child, time_limit=self.time_limit, node_limit=self.node_limit, check=False)
+                res = solve_position(child, time_limit=self.time_limit, node_limit=self.node_limit, check=False,
+                                     engine=ENGINE)
                 done[i] += 1
                 count[i] += res.verdict == "win"
                 if shortcuts:

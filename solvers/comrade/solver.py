@@ -35,6 +35,8 @@ from cardgames.errors import RuleConfigError
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
+from .portfolio import Engine, alternate, check_engine
+from .sat import PlayFormula
 from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
 __all__ = ["solve", "SolveResult", "SolverOptions", "VERDICTS"]
@@ -60,7 +62,12 @@ class SolverOptions:
       deals lost);
     * ``refute_after`` — the rules are checked once at the start, then at every position
       after this many positions (most won deals are won sooner, and the rules cost time at
-      every position).
+      every position);
+    * ``engine`` — ``"auto"`` (the default): the search alone for ``search_first`` positions,
+      then the search and the SAT formula of :mod:`solvers.comrade.sat` by turns
+      (:mod:`solvers.comrade.portfolio`); ``"search"`` or ``"sat"``: only that one;
+    * ``search_first`` — the search's first slice, in positions (a tenth of a second or so: most
+      deals are settled sooner, and the formula costs more to write than they need).
     """
 
     endgame: int = 0
@@ -68,6 +75,13 @@ class SolverOptions:
     check_certificate: bool = True
     refute: bool = True
     refute_after: int = 500
+    engine: str = "auto"
+    search_first: int = 5000
+
+    def __post_init__(self):
+        check_engine(self.engine)
+        if isinstance(self.search_first, bool) or not isinstance(self.search_first, int) or self.search_first < 1:
+            raise RuleConfigError(f"search_first must be a whole number of positions >= 1, not {self.search_first!r}")
 
 
 DEFAULT_OPTIONS = SolverOptions()
@@ -77,7 +91,8 @@ DEFAULT_OPTIONS = SolverOptions()
 class SolveResult:
     """The answer for one deal.
 
-    ``verdict`` is ``"win"``, ``"no_win"`` (proved by exhaustive search) or ``"unknown"``
+    ``verdict`` is ``"win"``, ``"no_win"`` (proved: by exhaustive search, or by the SAT solver finding
+    the formula of :mod:`solvers.comrade.sat` unsatisfiable; ``engine`` says which) or ``"unknown"``
     (the time budget ran out: never a guess).  For a win, ``bids``, ``bidding`` and
     ``tricks`` form the :attr:`certificate`.  ``fixed_bids`` are the bids the question
     was asked for (``None``: any legal bid).  ``reason`` explains a ``no_win`` in plain
@@ -95,6 +110,8 @@ class SolveResult:
     fixed_bids: BidMatrix | None = None
     reason: str | None = None
     certificate: Certificate | None = field(default=None, repr=False)
+    #: which engine decided: ``"search"`` or ``"sat"`` (``""``: the deal's shape alone)
+    engine: str = ""
 
     @property
     def is_win(self) -> bool:
@@ -102,7 +119,9 @@ class SolveResult:
 
     # -- machine-readable --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The JSON fields of the command line: deal, dealer, verdict, bids, bidding, tricks, nodes, seconds."""
+        """The JSON fields of the command line: deal, dealer, verdict, bids, bidding, tricks, nodes, seconds,
+        engine (``"search"``, ``"sat"``, or ``""`` when the deal's shape alone decided), then
+        ``fixed_bids`` and ``reason`` when there are any."""
         out: dict[str, Any] = {
             "deal": self.deal.to_pbn(),
             "dealer": self.dealer,
@@ -112,6 +131,7 @@ class SolveResult:
             "tricks": None if self.tricks is None else [list(t) for t in self.tricks],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
+            "engine": self.engine,
         }
         if self.fixed_bids is not None:
             out["fixed_bids"] = [list(r) for r in self.fixed_bids]
@@ -130,8 +150,8 @@ class SolveResult:
         if self.fixed_bids is not None:
             lines.append(f"Bids    fixed: {format_bids(self.fixed_bids)}")
         words = {"win": "WIN - perfect cooperation can win this deal",
-                 "no_win": "NO WIN - no bidding and play wins this deal (exhaustive search)",
-                 "unknown": "UNKNOWN - the time budget ran out before the search finished"}
+                 "no_win": "NO WIN - no bidding and play wins this deal (proved by exhaustive search or SAT)",
+                 "unknown": "UNKNOWN - the time budget ran out before the engines finished"}
         lines.append(f"Verdict {words[self.verdict]}")
         if self.reason:
             lines.append(f"Why     {self.reason}")
@@ -164,7 +184,7 @@ class SolveResult:
         """One coloured line: the verdict in words (and the reason for a no-win)."""
         colour = {"win": "#1e7b34", "no_win": "#b03a2e", "unknown": "#8a6d00"}[self.verdict]
         text = {"win": "Win: perfect cooperation with all hands visible can win this deal",
-                "no_win": "No win: no bidding and play wins this deal (proved by exhaustive search)",
+                "no_win": "No win: no bidding and play wins this deal (proved by exhaustive search or by the SAT solver)",
                 "unknown": "Unknown: the time budget ran out (no guess is made)"}[self.verdict]
         if self.fixed_bids is not None:
             text += f" — with the fixed bids {format_bids(self.fixed_bids)}"
@@ -240,22 +260,42 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
             "no legal final bid fits the cards at all: each player can win at most as many tricks "
             "led in a suit as they hold cards of that suit"))
 
-    # 2. The play search.
+    # 2. The play: the search, and the SAT formula in turns with it (solvers.comrade.portfolio).
     hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
     seqs, ranks = position_from_hands(hands)
     target = None if fixed is None else [v for row in fixed for v in row]
     search = PlaySearch(deal.players, max(variant.bid_values), variant.max_suits, target=target,
                         time_limit=time_limit, endgame=options.endgame, restart_base=options.restart_base,
                         refute=options.refute, refute_after=options.refute_after)
-    try:
+
+    def search_step(seconds, work):
+        search.time_limit, search.node_limit = seconds, work
         line = search.run(seqs, dealer)
+        return None if line is None else tricks_to_cards(line, ranks)
+
+    formula: list = []                           # the PlayFormula, written on first use
+
+    def formula_step(seconds, work):
+        if not formula:
+            formula.append(PlayFormula(seqs, dealer, deal.players, need=target,
+                                       max_value=max(variant.bid_values), max_suits=variant.max_suits))
+        tricks = formula[0].run(time_limit=seconds, conflict_limit=work)
+        return None if tricks is None else [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks]
+
+    try:
+        engine, played = alternate(Engine(search_step, lambda: search.nodes),
+                                   Engine(formula_step, lambda: formula[0].conflicts if formula else 0),
+                                   time_limit=time_limit, node_limit=None, first=options.search_first,
+                                   engine=options.engine)
     except SearchTimeout:
         return result("unknown", nodes=search.nodes)
-    if line is None:
-        return result("no_win", nodes=search.nodes, reason=explain_no_win(deal, dealer, fixed))
+    finally:
+        if formula:
+            formula[0].close()
+    if played is None:
+        return result("no_win", nodes=search.nodes, engine=engine, reason=explain_no_win(deal, dealer, fixed))
 
     # 3. The certificate, checked by the rules engine.
-    played = tricks_to_cards(line, ranks)
     tricks = tuple(tuple(Card(SUITS[s], r).code for _, s, r in trick) for trick in played)
     counts = [[0] * len(SUITS) for _ in range(deal.players)]
     leader = dealer
@@ -270,7 +310,8 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
     cert = Certificate(deal, dealer, final, bidding, tricks)
     if options.check_certificate:
         cert.replay()
-    return result("win", bids=final, bidding=bidding, tricks=tricks, nodes=search.nodes, certificate=cert)
+    return result("win", bids=final, bidding=bidding, tricks=tricks, nodes=search.nodes, certificate=cert,
+                  engine=engine)
 
 
 def explain_no_win(deal: Deal, dealer: int, fixed: BidMatrix | None = None) -> str | None:

@@ -1,0 +1,209 @@
+"""The SAT engine (solvers.comrade.sat) and the portfolio that runs it in turns with the search.
+
+The formula is checked against the plainly written brute forces of the other test files
+(which share no code with either engine): positions of mini deals during the play (fixed
+bids, in the middle of tricks too, and with the ace played low), and fresh mini deals
+with open bids, 3 and 4 players, including the hard families.  The portfolio is checked
+with engines that only count their turns.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_comrade_position_brute import POSITIONS, ace_low_positions, brute_force
+from test_comrade_refutation import MINI
+from test_comrade_solver_brute import CASES, brute_force_winnable
+
+from cardgames.comrade import ComradeGame, Deal
+from solvers.comrade import SolverOptions, solve, solve_position
+from solvers.comrade.portfolio import Engine, EngineError, alternate
+from solvers.comrade.sat import PlayFormula, solve_play
+from solvers.comrade.search import SearchTimeout
+
+SAT = SolverOptions(engine="sat")
+
+
+def along_winning_lines(count, seed):
+    """Positions in the play of mini deals that can be won: the bidding of a winning certificate,
+    then its cards, each followed with probability 0.8 (else a random legal card), stopped at a
+    random point - so some are still winnable and some no longer."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players = rng.choice((3, 4, 4))
+        deal = Deal.random(rng.randrange(10 ** 9), players=players, hand_size=rng.choice((3, 4)))
+        dealer = rng.randrange(players)
+        r = solve(deal, dealer, time_limit=None)
+        if r.verdict != "win":
+            continue
+        game = ComradeGame(deal, dealer).play(list(r.bidding))
+        plan = [c for t in r.tricks for c in t]
+        for i in range(rng.randrange(1, len(plan) - 1)):
+            legal = [str(a) for a in game.legal_actions()]
+            card = plan[i] if plan and plan[i] in legal and rng.random() < 0.8 else rng.choice(legal)
+            if not plan or card != plan[i]:
+                plan = []
+            game.apply(card)
+            if game.phase != "play":
+                break
+        if game.phase == "play":
+            out.append(game)
+    return out
+
+
+PLAY = [g for g in POSITIONS if g.phase == "play"] + along_winning_lines(80, seed=7)
+
+
+def test_the_formula_agrees_with_brute_force_on_positions():
+    wins = losses = 0
+    for game in PLAY:
+        before = game.actions
+        r = solve_position(game, time_limit=None, engine="sat")
+        assert game.actions == before
+        assert r.verdict == ("win" if brute_force(game) else "no_win"), game.actions
+        assert r.engine == "sat" or not r.engine                   # "": the position decided itself
+        if r.verdict == "win":
+            wins += 1
+            assert r.replay(game).result == "win"
+        else:
+            losses += 1
+    assert wins >= 10 and losses >= 10, (wins, losses)
+
+
+def test_the_positions_include_tricks_in_progress():
+    assert sum(1 for g in PLAY if g.current_trick) >= 40
+
+
+def test_the_formula_plays_the_ace_low_when_the_rules_say_so():
+    wins, losses = ace_low_positions(40, seed=31)
+    assert len(wins) >= 5 and len(losses) >= 5
+    for game, winnable in [(g, True) for g in wins] + [(g, False) for g in losses]:
+        r = solve_position(game, time_limit=None, engine="sat")
+        assert (r.verdict == "win") == winnable, game.actions
+        if winnable:
+            assert r.replay(game).result == "win"
+
+
+@pytest.mark.parametrize("deal,dealer", CASES[::2] + MINI, ids=lambda v: v.to_pbn() if hasattr(v, "to_pbn") else str(v))
+def test_the_formula_agrees_with_brute_force_on_fresh_deals(deal, dealer):
+    """Open bids: the counts must form a legal final bid (3 and 4 players, the hard families)."""
+    r = solve(deal, dealer, time_limit=None, options=SAT)
+    assert r.verdict == ("win" if brute_force_winnable(deal, dealer) else "no_win")
+    if r.verdict == "win":
+        assert r.engine == "sat"
+        r.certificate.replay()
+
+
+def test_the_formula_answers_for_fixed_bids():
+    deal = "N:A.K.. K.A.. Q.Q.. J.J.."
+    assert solve(deal, 0, bids="S1 / H1 / - / -", options=SAT).verdict == "win"
+    assert solve(deal, 0, bids="H1 / S1 / - / -", options=SAT).verdict == "no_win"
+
+
+def test_solve_play_checks_its_input():
+    with pytest.raises(ValueError, match="same number of cards"):
+        solve_play(((0, 1), (0,), (), ()), 0, 2, need=(0,) * 8)
+    with pytest.raises(ValueError, match="not player 1's"):
+        solve_play(((0, 1), (1, 0), (), ()), 0, 2, played=[(1, 0, 0)], need=(0,) * 8)
+    assert solve_play(((), (), (), ()), 0, 2, need=(0,) * 8) == []
+    assert solve_play(((0, 1), (1, 0), (), ()), 0, 2, need=(3, 0, 0, 0, 0, 0, 0, 0)) is None  # more than 2 tricks
+
+
+def test_the_formula_goes_on_after_running_out_of_budget():
+    deal = ComradeGame("N:AQJ.AKQ.AQT8.AKQ T82.JT8.KJ93.JT4 K75.765.7652.876 9643.9432.4.9532", 0).deal
+    from solvers.comrade.position import _card_pairs
+    from solvers.comrade.search import position_from_hands
+    seqs, _ = position_from_hands([_card_pairs(h) for h in deal.hands])
+    with PlayFormula(seqs, 0, 4) as f:
+        with pytest.raises(SearchTimeout):
+            f.run(conflict_limit=50)
+        assert f.conflicts == 50
+        with pytest.raises(SearchTimeout):
+            f.run(conflict_limit=50)
+        assert f.conflicts == 100
+    assert f.clauses > 10000
+
+
+# -- the portfolio ------------------------------------------------------------------------
+
+class Counting:
+    """An engine that answers after ``needs`` units of work, counting what it is given."""
+
+    def __init__(self, needs, answer="done"):
+        self.needs, self.answer, self.done, self.slices = needs, answer, 0, []
+
+    def step(self, seconds, work):
+        self.slices.append(work)
+        if work is None or self.done + work >= self.needs:
+            self.done = self.needs
+            return self.answer
+        self.done += work
+        raise SearchTimeout
+
+    def engine(self):
+        return Engine(self.step, lambda: self.done)
+
+
+def test_the_search_goes_first_alone():
+    search, sat = Counting(10), Counting(1)
+    assert alternate(search.engine(), sat.engine(), time_limit=None, node_limit=100, first=20) == ("search", "done")
+    assert sat.slices == []
+
+
+def test_then_the_engines_take_turns_with_doubling_slices():
+    search, sat = Counting(10 ** 6), Counting(1000)
+    assert alternate(search.engine(), sat.engine(), time_limit=None, node_limit=10 ** 6, first=10) == ("sat", "done")
+    assert search.slices[:3] == [10, 10, 20]                # first alone, then one slice after each of sat's
+    assert sat.slices[:3] == [40, 80, 160]                  # SAT_SHARE (4) times the search's slice
+
+
+def test_a_work_limit_ends_in_a_timeout_and_is_kept_per_engine():
+    search, sat = Counting(10 ** 6), Counting(10 ** 6)
+    with pytest.raises(SearchTimeout):
+        alternate(search.engine(), sat.engine(), time_limit=None, node_limit=500, first=10)
+    assert search.done == 500 and sat.done == 500
+
+
+def test_one_engine_only():
+    search, sat = Counting(10 ** 6), Counting(5)
+    assert alternate(search.engine(), sat.engine(), time_limit=None, node_limit=None, first=10,
+                     engine="sat") == ("sat", "done")
+    assert search.slices == []
+
+
+def test_engine_names_are_checked():
+    game = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)
+    with pytest.raises(EngineError, match="'cp'"):
+        solve_position(game, engine="cp")
+    with pytest.raises(EngineError, match="only"):          # open bids: the search's question
+        solve_position(game, engine="sat")
+    with pytest.raises(ValueError, match="'fast'"):
+        SolverOptions(engine="fast")
+    with pytest.raises(ValueError, match="search_first"):
+        SolverOptions(search_first=0)
+
+
+# -- positions the search alone could not settle ----------------------------------------------
+
+# Two of the five positions of benchmarks/bench_comrade_position.py that the search left
+# "unknown" at 10 s (12 and 11 tricks left; fixed bids): the portfolio settles them at once.
+HARD_POSITIONS = [
+    ("N:T7.AT764.AJ8.983 AJ83.J52.Q6.K764 KQ9642.9.K95.JT2 5.KQ83.T7432.AQ5",
+     "H1 S4 S1 H2 D2 C1 C2 S7 SJ S9 S5 SA", "win"),
+    ("N:T852.J76.AJ8.T43 AJ64.2.KQ9743.J8 KQ7.AQT.652.K752 93.K98543.T.AQ96",
+     "H2 S1 S3 D1 D2 pass H1 C3 S2 S6 SQ S3 SK S9 ST S4 D5", "no_win"),
+]
+
+
+@pytest.mark.parametrize("pbn,actions,verdict", HARD_POSITIONS)
+def test_the_portfolio_settles_what_the_search_alone_does_not(pbn, actions, verdict):
+    game = ComradeGame(pbn, dealer=0).play(actions.split())
+    alone = solve_position(game, time_limit=None, node_limit=3000, engine="search")
+    assert alone.verdict == "unknown"
+    r = solve_position(game, time_limit=None, node_limit=3000)
+    assert (r.verdict, r.engine) == (verdict, "sat")
+    assert r.nodes <= 3000
+    if verdict == "win":
+        assert r.replay(game).result == "win"
