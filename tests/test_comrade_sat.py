@@ -207,3 +207,50 @@ def test_the_portfolio_settles_what_the_search_alone_does_not(pbn, actions, verd
     assert r.nodes <= 3000
     if verdict == "win":
         assert r.replay(game).result == "win"
+
+
+# -- the bidding of a certificate under the default "nothing fits" reading ---------------------
+
+SHAPE = "N:K65.A876..KQ8654 QJT2..KQJT98763. .KJT95432..JT972 A98743.Q.A542.A3"
+SHAPE_BIDS = ((2, 0, 0, 3), (1, 0, 2, 0), (0, 0, 0, 2), (0, 1, 1, 1))
+
+
+def test_the_simple_bidding_order_can_fail_and_another_is_found():
+    """The formula's first win on this deal (dealer S) ends with bids that the lap-by-lap order of
+    direct_bidding cannot reach under the default rules: with 12 of 13 taken, South (club 2 on
+    the pile) is to act and cannot take the club 1, West's last card.  Found by the SAT engine;
+    the certificate's bidding is another order, and it replays."""
+    from solvers.comrade.bids import direct_bidding
+    from solvers.comrade.solver import _bidding_for
+
+    game = ComradeGame(SHAPE, 2)
+    with pytest.raises(ValueError):
+        game.play(direct_bidding(SHAPE_BIDS, 2) + ["SK"])
+    assert game.result == "loss"
+    other = _bidding_for(Deal.from_pbn(SHAPE), 2, SHAPE_BIDS)
+    assert other is not None and ComradeGame(SHAPE, 2).play(list(other)).phase == "play"
+    r = solve(SHAPE, 2, options=SAT)
+    assert r.verdict == "win"
+    r.certificate.replay()
+
+
+def test_bids_no_bidding_reaches(monkeypatch):
+    """If no order reached a play's bids, the deal is asked again with the bidding in the search
+    (and fixed bids no bidding reaches are a no-win); the path is forced here, as no such bids
+    have been seen."""
+    import solvers.comrade.solver as solver
+
+    real = solver._bidding_for
+    calls = []
+
+    def first_fails(deal, dealer, final):
+        calls.append(final)
+        return None if len(calls) == 1 else real(deal, dealer, final)
+
+    monkeypatch.setattr(solver, "_bidding_for", first_fails)
+    r = solve("N:A.K.. K.A.. Q.Q.. J.J..", 0)
+    assert r.verdict == "win" and len(calls) == 1
+    r.certificate.replay()
+    calls.clear()
+    fixed = solve("N:A.K.. K.A.. Q.Q.. J.J..", 0, bids="S1 / H1 / - / -")
+    assert fixed.verdict == "no_win" and "no legal bidding" in fixed.reason

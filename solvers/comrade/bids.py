@@ -11,9 +11,12 @@ how many tricks led in that suit the player must win.  The rules page
 * the entries add up to the number of tricks (13; 12 for 3 players; the hand size
   of a mini deal).
 
-Such a bid is always reachable by bidding from any dealer: :func:`direct_bidding`
-lets every player take their final cards one per lap and pass otherwise, and the
-module's :func:`direct_bidding` docstring proves that no loss rule triggers.
+Such a bid is reachable by bidding from any dealer under the literal reading of the
+"nothing fits" loss (``ComradeRules(nothing_fits="anyone")``): :func:`direct_bidding`
+lets every player take their final cards one per lap and pass otherwise, and its
+docstring proves that no loss rule triggers.  Under the default reading (only the
+player to act counts) that order can fail near the end, and the solver then looks for
+another order (:func:`solvers.comrade.solver._bidding_for`).
 
     >>> from cardgames.comrade import FOUR_PLAYERS
     >>> b = ((6, 0, 0, 0), (0, 3, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1))
@@ -190,7 +193,11 @@ def direct_bidding(bids: BidMatrix, dealer: int = 0) -> list[str]:
       of lap *k*, so between two takes (or before the first) fewer than one full lap of
       passes happens;
     * some card can always still be taken: the next final card of its owner is in
-      the middle and its value is at most what is missing from the total.
+      the middle and its value is at most what is missing from the total.  That is
+      the "nothing fits" loss as ``nothing_fits="anyone"`` reads it.  The default
+      reading looks only at the player to act, who may be unable to take that card
+      (their own pile of its suit may already be higher), so under the default rules
+      the order can fail; the solver checks it and searches for another.
 
     >>> direct_bidding(((2, 0, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), dealer=3)
     ['pass', 'S2', 'H1']

@@ -7,10 +7,15 @@ from the dealer, and a legal play of all tricks from the dealer's lead, whose co
 hand and may not talk, so a ``"win"`` here is an upper bound: the deal *could* be won.
 
 The solver rests on one observation, proved in :mod:`solvers.comrade.bids`: *every*
-legal final bid can be reached by bidding from any dealer.  So the deal is winnable
-exactly when some play's count matrix is itself a legal final bid, and the solver is a
-search over plays (:mod:`solvers.comrade.search`).  With ``bids`` given, the counts
-must equal those bids.
+legal final bid can be reached by bidding from any dealer (under the literal reading of
+the "nothing fits" loss).  So the deal is winnable exactly when some play's count matrix
+is itself a legal final bid, and the solver is a search over plays
+(:mod:`solvers.comrade.search`, :mod:`solvers.comrade.sat`).  With ``bids`` given, the
+counts must equal those bids.  Under the default reading of "nothing fits" (only the
+player to act counts) the simple bidding order can fail; every certificate's bidding is
+therefore checked, another order is searched for when it fails, and in the (so far never
+seen) case that no order reaches the bids, the deal is solved again with the bidding's
+rules in the search (:func:`~solvers.comrade.position.solve_position` on the fresh game).
 
     >>> r = solve("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)
     >>> r.verdict, r.bids, r.bidding
@@ -306,12 +311,68 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
         counts[winner][led] += 1
         leader = winner
     final = tuple(tuple(r) for r in counts)
-    bidding = tuple(direct_bidding(final, dealer))
+    bidding = _bidding_for(deal, dealer, final)
+    if bidding is None:
+        # The default "nothing fits" reading (the player to act) can refuse every bidding that
+        # ends with these bids (see _bidding_for); then ask the question with the bidding in it.
+        if fixed is not None:
+            return result("no_win", nodes=search.nodes, engine=engine, reason=(
+                "no legal bidding from this dealer ends with these bids: at some turn the player to act "
+                "could take no bid card without the total passing 13 (the 'nothing fits' loss)"))
+        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 1e-3)
+        return _with_the_bidding(deal, dealer, left, search.nodes, result)
     cert = Certificate(deal, dealer, final, bidding, tricks)
     if options.check_certificate:
         cert.replay()
     return result("win", bids=final, bidding=bidding, tricks=tricks, nodes=search.nodes, certificate=cert,
                   engine=engine)
+
+
+def _bidding_for(deal: Deal, dealer: int, final: BidMatrix) -> tuple[str, ...] | None:
+    """A legal bidding from ``dealer`` (default rules) that ends with the final bids ``final``, or
+    ``None`` when there is none.
+
+    :func:`~solvers.comrade.bids.direct_bidding` first (each player takes their bid cards lap by
+    lap).  It can fail under the default reading of the "nothing fits" loss, which looks only at
+    the player to act: with one trick missing from the total, a player whose club pile already
+    shows a 2 cannot take the club 1 that is someone else's last bid card, and the bidding is
+    lost on their turn.  Then the bidding search of the position solver
+    (:class:`~solvers.comrade.position.BiddingReach`) looks for another order, or proves there is none.
+    """
+    from cardgames.comrade import ComradeGame
+
+    from .position import BiddingReach
+
+    bidding = tuple(direct_bidding(final, dealer))
+    game = ComradeGame(deal, dealer)
+    try:
+        for action in bidding:
+            game.apply(action)
+    except ValueError:
+        pass
+    if game.phase == "play" and [dict(b) for b in game.bids] == [{s: v for s, v in zip(SUITS, row) if v}
+                                                                  for row in final]:
+        return bidding
+    return BiddingReach(ComradeGame(deal, dealer)).actions([v for row in final for v in row])
+
+
+def _with_the_bidding(deal: Deal, dealer: int, time_limit: float | None, nodes: int, result) -> SolveResult:
+    """The deal's question with the bidding's own rules in the search (the position solver on the
+    fresh game): for the rare deal whose first winning play ends with bids no bidding reaches."""
+    from cardgames.comrade import ComradeGame
+
+    from .position import solve_position
+
+    r = solve_position(ComradeGame(deal, dealer), time_limit=time_limit)
+    if r.verdict != "win":
+        return result(r.verdict, nodes=nodes + r.nodes, engine=r.engine)
+    cards = deal.players * len(deal.hands[0])
+    bidding, plays = r.certificate[:len(r.certificate) - cards], r.certificate[len(r.certificate) - cards:]
+    tricks = tuple(tuple(plays[i:i + deal.players]) for i in range(0, cards, deal.players))
+    cert = Certificate(deal, dealer, r.bids, bidding, tricks)
+    cert.replay()
+    return result("win", bids=r.bids, bidding=bidding, tricks=tricks, nodes=nodes + r.nodes, certificate=cert,
+                  engine=r.engine)
 
 
 def explain_no_win(deal: Deal, dealer: int, fixed: BidMatrix | None = None) -> str | None:
