@@ -2,16 +2,18 @@
 
     .venv/bin/python benchmarks/bench_comrade_hard.py              # 104 hard + 200 random deals
     .venv/bin/python benchmarks/bench_comrade_hard.py --time-limit 5 --random 50
+    .venv/bin/python benchmarks/bench_comrade_hard.py --sat-alone --random 600   # the README's run
 
 The hard deals are the four deals quoted in issue 15 and 100 seeded deals of the
 families in :mod:`solvers.comrade.families` (split pairs, one player with nearly all the
 top cards, extreme shapes, balanced 3-player hands).  The same run solves the 200 random
-deals of ``bench_comrade_solver.py`` twice, with the refutation rules on (the default)
-and off, so the random-deal times compare on the same machine at the same moment, and
-checks that both settings give the same verdicts.
+deals of ``bench_comrade_solver.py`` three times, alternating deal by deal so that the
+times compare on the same machine at the same moment: the default (the portfolio of the
+search and the SAT formula, :mod:`solvers.comrade.portfolio`), the search alone, and the
+search without its refutation rules; and checks that all three give the same verdicts.
 
 Targets (issue 15): no "unknown" at the 10 s limit on the hard deals, no change of any
-verdict, and a random-deal median no slower than without the refutation rules.
+verdict, and a random-deal median no slower than before (the search alone).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--random", type=int, default=200, help="random deals to compare with (default 200)")
     ap.add_argument("--seed", type=int, default=15, help="seed of the hard families")
+    ap.add_argument("--sat-alone", action="store_true",
+                    help="also solve the hard deals with the SAT formula alone (engine='sat')")
     args = ap.parse_args()
 
     t0 = time.perf_counter()
@@ -66,20 +70,34 @@ def main() -> None:
     for r in hard_results:
         if r.verdict == "unknown":
             print(f"    unknown: {r.deal.to_pbn()} dealer={r.dealer}")
+    print(f"  decided by: {dict(Counter(r.engine or 'the shape alone' for r in hard_results if r.verdict != 'unknown'))}")
+    for r in hard_results:
+        if r.engine == "sat":
+            print(f"    by the SAT formula in {r.seconds:.2f} s: {r.deal.to_pbn()} dealer={r.dealer} -> {r.verdict}")
+    if args.sat_alone:
+        alone = run(hard, args.time_limit, SolverOptions(engine="sat"))
+        print("  " + summary("hard, SAT formula alone", alone))
+        agree = all(a.verdict == b.verdict for a, b in zip(alone, hard_results) if "unknown" not in (a.verdict, b.verdict))
+        print(f"  same verdicts as the portfolio: {agree}")
 
     work = random_jobs(args.random, 2016)
-    on, off = [], []
-    for job in work:            # alternate, so both settings see the same machine load
+    on, search, off = [], [], []
+    for job in work:            # alternate, so every setting sees the same machine load
         on += run([job], args.time_limit)
-        off += run([job], args.time_limit, SolverOptions(refute=False))
-    print("  " + summary("random, refutation on ", on))
-    print("  " + summary("random, refutation off", off))
-    same = all(a.verdict == b.verdict for a, b in zip(on, off) if "unknown" not in (a.verdict, b.verdict))
+        search += run([job], args.time_limit, SolverOptions(engine="search"))
+        off += run([job], args.time_limit, SolverOptions(engine="search", refute=False))
+    print("  " + summary("random, portfolio (default)  ", on))
+    print("  " + summary("random, search alone         ", search))
+    print("  " + summary("random, search without rules ", off))
+    results = list(zip(on, search, off))
+    same = all(len({r.verdict for r in trio} - {"unknown"}) <= 1 for trio in results)
     m_on = statistics.median(r.seconds for r in on)
+    m_search = statistics.median(r.seconds for r in search)
     m_off = statistics.median(r.seconds for r in off)
     m_hard = statistics.median(r.seconds for r in hard_results)
-    print(f"  random verdicts equal with and without refutation: {same}")
-    print(f"  median ratio random on/off: {m_on / m_off:.2f};  hard median / random median: {m_hard / m_on:.1f}")
+    print(f"  random verdicts equal in all three settings: {same}")
+    print(f"  median ratio random portfolio/search alone: {m_on / m_search:.2f};  search with/without rules: "
+          f"{m_search / m_off:.2f};  hard median / random median: {m_hard / m_on:.1f}")
     print(f"  total {time.perf_counter() - t0:.0f} s")
 
 

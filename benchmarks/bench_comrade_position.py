@@ -10,6 +10,8 @@ the certificate with probability 0.8 and otherwise a random legal card.  Games a
 lost are skipped, so every position is alive, some still winnable and some not.
 
 Targets: median <= 5 ms and slowest <= 0.5 s per position, certificate replay included.
+``solve_position`` runs its default, the portfolio: the search alone for 500 positions, then the
+search and the SAT formula by turns (:mod:`solvers.comrade.portfolio`).
 Times depend on the machine; the verdicts do not.
 """
 
@@ -60,16 +62,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=12)
     args = ap.parse_args()
     work = positions(args.positions, args.seed)
-    times, verdicts = [], Counter()
+    times, verdicts, engines = [], Counter(), Counter()
     mid_trick = sum(1 for g in work if g.current_trick)
     for g in work:
         t = time.perf_counter()
         r = solve_position(g)
         times.append(time.perf_counter() - t)
         verdicts[r.verdict] += 1
+        engines[r.engine or "the position itself"] += 1
     print(f"solve_position, {len(work)} mid-play positions with fixed bids (seed {args.seed}), "
           f"{mid_trick} in the middle of a trick")
-    print(f"verdicts: {dict(verdicts)}")
+    print(f"verdicts: {dict(verdicts)};  decided by: {dict(engines)}")
     ordered = sorted(times)
     p90, p99 = ordered[int(0.9 * len(ordered))], ordered[int(0.99 * len(ordered))]
     print(f"median {statistics.median(times) * 1000:.2f} ms   mean {statistics.mean(times) * 1000:.2f} ms   "
