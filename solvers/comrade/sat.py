@@ -5,9 +5,9 @@ rest of the play as one formula in conjunctive normal form and hands it to a SAT
 (CaDiCaL, through `PySAT <https://pysathq.github.io>`_).  The solver learns a new clause
 from every dead end, so it proves some positions lost at once that the search, which can
 only remember whole positions, walks for seconds (a case the search's rules do not see is
-one the solver still learns).  But writing the formula costs a few milliseconds
-every time, more than the search needs for an easy position, so the two run as a
-portfolio: the search first, with a small budget, and the formula for what the search
+one the solver still learns).  But writing the formula (about 10 ms for a whole deal) and
+solving it take 10-30 ms every time, more than the search needs for an easy position, so
+the two run as a portfolio (:mod:`solvers.comrade.portfolio`): the search first, with a small budget, and the formula for what the search
 has not settled (:func:`~solvers.comrade.position.solve_position`,
 :func:`~solvers.comrade.solve`).
 
