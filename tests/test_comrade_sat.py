@@ -10,6 +10,8 @@ with engines that only count their turns.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 from test_comrade_position_brute import POSITIONS, ace_low_positions, brute_force
@@ -254,3 +256,14 @@ def test_bids_no_bidding_reaches(monkeypatch):
     calls.clear()
     fixed = solve("N:A.K.. K.A.. Q.Q.. J.J..", 0, bids="S1 / H1 / - / -")
     assert fixed.verdict == "no_win" and "no legal bidding" in fixed.reason
+
+
+def test_a_forced_count_past_the_largest_bid_card_is_a_no_win_for_the_formula():
+    """North holds every spade and leads: the search's facts say North wins 13 spade tricks, more
+    than any bid card; the formula must answer no_win (it once indexed past its counter)."""
+    pbn = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    assert solve(pbn, 0, options=SAT).verdict == "no_win"
+    assert solve(pbn, 0, options=SolverOptions(engine="search")).verdict == "no_win"
+    run = subprocess.run([sys.executable, "-m", "solvers.comrade", "--engine", "sat", pbn],
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and "NO WIN" in run.stdout, run.stderr and "Traceback" not in run.stderr

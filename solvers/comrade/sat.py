@@ -409,6 +409,9 @@ class PlayFormula:
                     r = f.counter([ws(k, p, s) for k in range(T)], upto)
                     self._nz[p][s] = r[1]
                     card_side(p, s, r, upto)
+                    if low.get((p, s), 0) > max_value:       # forced past the largest bid card
+                        self._trivial = None
+                        return
                     if (p, s) in low:
                         cl.append([r[low[p, s]]])
                     if r[upto]:
