@@ -20,7 +20,7 @@ from typing import Callable
 
 from .search import SearchTimeout
 
-__all__ = ["ENGINES", "Engine", "EngineError", "alternate", "check_engine"]
+__all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine"]
 
 #: The values of ``engine=``.
 ENGINES = ("auto", "search", "sat")
@@ -55,7 +55,33 @@ class Engine:
         self.step, self.spent = step, spent
 
 
-def alternate(search: Engine, formula: Engine, *, time_limit: float | None, node_limit: int | None,
+class LazyFormula:
+    """The SAT side of :func:`alternate`: ``build()`` makes the :class:`~solvers.comrade.sat.PlayFormula`
+    on its first slice only (most questions are settled by the search before), ``convert(tricks)``
+    turns a winning play into what the caller answers with; ``with`` frees the solver at the end."""
+
+    def __init__(self, build: Callable[[], object], convert: Callable[[list], object]):
+        self._build, self._convert = build, convert
+        self.formula = None
+
+    def step(self, seconds, work):
+        if self.formula is None:
+            self.formula = self._build()
+        tricks = self.formula.run(time_limit=seconds, conflict_limit=work)
+        return None if tricks is None else self._convert(tricks)
+
+    def spent(self) -> int:
+        return 0 if self.formula is None else self.formula.conflicts
+
+    def __enter__(self) -> "LazyFormula":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.formula is not None:
+            self.formula.close()
+
+
+def alternate(search: Engine, formula: "Engine | LazyFormula", *, time_limit: float | None, node_limit: int | None,
               first: int, engine: str = "auto"):
     """``(engine name, answer)`` from whichever engine decides first; :class:`SearchTimeout` when
     the budget runs out first.

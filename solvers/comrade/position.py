@@ -52,7 +52,7 @@ from cardgames.comrade.bidding import PASS
 from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 
-from .portfolio import Engine, EngineError, alternate, check_engine
+from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine
 from .sat import PlayFormula
 from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -468,28 +468,20 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
             starts.pop(0)
         return None
 
-    formula: list = []                           # the PlayFormula, written on first use
-
-    def formula_step(seconds, work):
-        if not formula:
-            formula.append(_formula(game, hands, current, target, counts))
-        f, ranks, skip = formula[0]
-        tricks = f.run(time_limit=seconds, conflict_limit=work)
-        if tricks is None:
-            return None
+    def formula_cert(tricks):
+        """The formula's winning tricks as the remaining actions (the trick in progress: its rest only)."""
+        ranks = _in_play(hands, current)[1]
         return tuple(_code(s, ranks[s][i]) for k, trick in enumerate(tricks)
-                     for p, s, i in (trick[skip:] if k == 0 else trick))
+                     for p, s, i in (trick[len(current):] if k == 0 else trick))
 
+    formula = LazyFormula(lambda: _formula(game, hands, current, target, counts), formula_cert)
     try:
-        used, cert = alternate(Engine(search_step, lambda: search.nodes - nodes0),
-                               Engine(formula_step, lambda: formula[0][0].conflicts if formula else 0),
-                               time_limit=time_limit, node_limit=node_limit, first=SEARCH_FIRST,
-                               engine=engine)
+        with formula:
+            used, cert = alternate(Engine(search_step, lambda: search.nodes - nodes0), formula,
+                                   time_limit=time_limit, node_limit=node_limit, first=SEARCH_FIRST,
+                                   engine=engine)
     except SearchTimeout:
         return done("unknown", bids=bids, nodes=search.nodes - nodes0)
-    finally:
-        if formula:
-            formula[0][0].close()
     if cert is None:
         return done("no_win", bids=bids, nodes=search.nodes - nodes0, engine=used)
     if check:
@@ -497,19 +489,24 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     return done("win", certificate=cert, bids=bids, nodes=search.nodes - nodes0, engine=used)
 
 
-def _formula(game: ComradeGame, hands, current, target, counts):
-    """The SAT formula of a position in the play: ``(PlayFormula, ranks, plays already in the trick)``."""
-    n = game.num_players
+def _in_play(hands, current):
+    """Owner sequences and ranks (as :func:`~solvers.comrade.search.position_from_hands`) of every
+    card still in play: the hands and the cards of the trick in progress."""
     everything = [list(h) for h in hands]
     for p, card in current:
         everything[p].append(card)
-    seqs, ranks = position_from_hands(everything)
+    return position_from_hands(everything)
+
+
+def _formula(game: ComradeGame, hands, current, target, counts) -> PlayFormula:
+    """The SAT formula of a position in the play (the trick in progress is its trick 0)."""
+    seqs, ranks = _in_play(hands, current)
     played = [(p, s, ranks[s].index(r)) for p, (s, r) in current]
     leader = current[0][0] if current else game.current_player()
     v = game.variant
     need = [t - c for t, c in zip(target, counts)]
-    return (PlayFormula(seqs, leader, n, played=played, need=need, max_value=max(v.bid_values),
-                        max_suits=v.max_suits), ranks, len(current))
+    return PlayFormula(seqs, leader, game.num_players, played=played, need=need, max_value=max(v.bid_values),
+                       max_suits=v.max_suits)
 
 
 def _bid_matrix(game: ComradeGame) -> tuple[tuple[int, ...], ...]:

@@ -167,7 +167,8 @@ class PlayFormula:
         #: conflicts the solver has spent so far (over every call of :meth:`run`)
         self.conflicts = 0
         self._solver = None
-        self._answer: "list | None | bool" = False          # False: not decided yet
+        #: the answer once known (``False``: not yet); some formulas are decided while being written
+        self._answer: "list | None | bool" = False
         self._build(seqs, leader, n, played, need, max_value, max_suits)
 
     def __enter__(self) -> "PlayFormula":
@@ -194,9 +195,6 @@ class PlayFormula:
         ``conflict_limit`` more conflicts run out first; a later call goes on from there.
         """
         if self._answer is not False:
-            return self._answer
-        if self._trivial is not False:
-            self._answer = self._trivial
             return self._answer
         start = time.perf_counter()
         if self._solver is None:
@@ -240,9 +238,8 @@ class PlayFormula:
         T = total // n
         self._clauses: list[list[int]] = []
         self._cards, self._T, self._x, self._w = cards, T, None, None
-        self._trivial: "list | None | bool" = False         # an answer known without the solver
         if T == 0:
-            self._trivial = []
+            self._answer = []
             return
         f = _Formula()
         cl = f.clauses
@@ -368,7 +365,7 @@ class PlayFormula:
         # the counts
         low = {}
         if not played:
-                # facts the search's rules prove at the start (cheap, and they help the solver):
+            # facts the search's rules prove at the start (cheap, and they help the solver):
             # players who never win a trick, suits never led, tricks a player must win
             hold = [[seq.count(p) for seq in seqs] for p in range(n)]
             rmask, dead = _reach(tuple(map(tuple, seqs)), leader, n)
@@ -389,7 +386,7 @@ class PlayFormula:
                     want = need[p * NSUITS + s]
                     lits = [ws(k, p, s) for k in range(T)]
                     if want < 0 or want > T or want < low.get((p, s), 0):
-                        self._trivial = None
+                        self._answer = None
                         return
                     if want == 0:
                         cl.extend([-lit] for lit in lits)
@@ -402,15 +399,13 @@ class PlayFormula:
         else:
             upto = max_value + 1
             eq = {}
-            self._nz = [[0] * NSUITS for _ in range(n)]
             for p in range(n):
                 nonzero = []
                 for s in range(NSUITS):
                     r = f.counter([ws(k, p, s) for k in range(T)], upto)
-                    self._nz[p][s] = r[1]
                     card_side(p, s, r, upto)
                     if low.get((p, s), 0) > max_value:       # forced past the largest bid card
-                        self._trivial = None
+                        self._answer = None
                         return
                     if (p, s) in low:
                         cl.append([r[low[p, s]]])

@@ -40,7 +40,7 @@ from cardgames.errors import RuleConfigError
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
-from .portfolio import Engine, alternate, check_engine
+from .portfolio import Engine, LazyFormula, alternate, check_engine
 from .sat import PlayFormula
 from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -278,25 +278,16 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
         line = search.run(seqs, dealer)
         return None if line is None else tricks_to_cards(line, ranks)
 
-    formula: list = []                           # the PlayFormula, written on first use
-
-    def formula_step(seconds, work):
-        if not formula:
-            formula.append(PlayFormula(seqs, dealer, deal.players, need=target,
-                                       max_value=max(variant.bid_values), max_suits=variant.max_suits))
-        tricks = formula[0].run(time_limit=seconds, conflict_limit=work)
-        return None if tricks is None else [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks]
-
+    formula = LazyFormula(lambda: PlayFormula(seqs, dealer, deal.players, need=target,
+                                              max_value=max(variant.bid_values), max_suits=variant.max_suits),
+                          lambda tricks: [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks])
     try:
-        engine, played = alternate(Engine(search_step, lambda: search.nodes),
-                                   Engine(formula_step, lambda: formula[0].conflicts if formula else 0),
-                                   time_limit=time_limit, node_limit=None, first=options.search_first,
-                                   engine=options.engine)
+        with formula:
+            engine, played = alternate(Engine(search_step, lambda: search.nodes), formula,
+                                       time_limit=time_limit, node_limit=None, first=options.search_first,
+                                       engine=options.engine)
     except SearchTimeout:
         return result("unknown", nodes=search.nodes)
-    finally:
-        if formula:
-            formula[0].close()
     if played is None:
         return result("no_win", nodes=search.nodes, engine=engine, reason=explain_no_win(deal, dealer, fixed))
 
@@ -350,8 +341,7 @@ def _bidding_for(deal: Deal, dealer: int, final: BidMatrix) -> tuple[str, ...] |
             game.apply(action)
     except ValueError:
         pass
-    if game.phase == "play" and [dict(b) for b in game.bids] == [{s: v for s, v in zip(SUITS, row) if v}
-                                                                  for row in final]:
+    if game.phase == "play":            # every take went through: the bids are exactly ``final``
         return bidding
     return BiddingReach(ComradeGame(deal, dealer)).actions([v for row in final for v in row])
 
