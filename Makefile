@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.test-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test install pins notebooks student test-teacher benchmarks printables browser-deps clean
+.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ pins: | $(PY)
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=. --ServerApp.default_url=/lab/tree/student/00_index.ipynb \
 	    --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(LAB_ARGS)
+
+## make test-fast: the fast tier, for every edit (under a minute, one process): the engines' tests,
+## the parsers, the game contract, the golden playthroughs (tests/playthroughs/) and the engines'
+## doctests. tests/conftest.py decides from what a test file imports, so a new engine test is in it.
+test-fast: $(TEST_STAMP)
+	$(PY) -m pytest -n 0 --tier fast $(HYPOTHESIS_ARGS) tests --doctest-modules cardgames
 
 ## make test: library tests, the docstring examples, every notebook (the sources and the teacher versions)
 ## under nbval, and the browser tests (the student versions run in tests/test_classroom.py)
