@@ -1,20 +1,21 @@
 """Golden playthroughs: one text file per game and seed, recording a whole game action by action.
 
-OpenSpiel's idea (``integration_tests/playthroughs/``): play each game with a seeded player
-that sees only its seat (random, or a game's plain-rules player) and write down, at every step, whose turn it is, the legal actions, what every
+OpenSpiel's idea (``integration_tests/playthroughs/``): play each game of ``cardgames.registry``
+with a seeded player that sees only its seat (the game's reference player, or a random one) and
+write down, at every step, whose turn it is, the legal actions, what every
 seat sees (``state.view(seat)`` as stable text) and the action taken; at the end the returns.
 ``tests/test_playthroughs.py`` replays each file's actions on a fresh game and fails on any
 difference, with a diff, so a change in an engine's behaviour cannot pass unnoticed.
 
     python tools/playthroughs.py               # check every file (exit status 1 on a difference)
     python tools/playthroughs.py --regenerate  # rewrite tests/playthroughs/*.txt after a deliberate change
-    python tools/playthroughs.py --regenerate comrade-4p-seed3   # only the files named
+    python tools/playthroughs.py --regenerate comrade-3p-seed1   # only the files named
 
 A deliberate change of the rules or of a view (a renamed field, a new one) shows as a diff:
 read it, then regenerate and commit the files with the change that caused it.
 
 The files are written by :func:`observation_text` (how a view reads as text) and
-:func:`playthrough_text` (the layout); adapt the first when the views change shape.
+:func:`playthrough_text` (the layout); adapt :func:`observation` when the views change shape.
 """
 
 from __future__ import annotations
@@ -32,69 +33,66 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:     # run as a script from anywhere: the package is beside tools/
     sys.path.insert(0, str(ROOT))
 
-from cardgames.comrade import ComradeGame, Deal  # noqa: E402
-from cardgames.heart_challenge import HeartChallengeGame, HeartChallengeOptions  # noqa: E402
-from cardgames.comrade.players import HeuristicPlayer  # noqa: E402
-from cardgames.krypkille import KrypkilleOptions, KrypkilleRound  # noqa: E402
+from cardgames import registry  # noqa: E402
+from cardgames.heart_challenge import HeartChallengeOptions  # noqa: E402
+from cardgames.krypkille import KrypkilleOptions  # noqa: E402
 from cardgames.players import RandomPlayer  # noqa: E402
 
 FOLDER = ROOT / "tests" / "playthroughs"
 HEADER = "# Golden playthrough; rewrite with: python tools/playthroughs.py --regenerate {name}"
 
 
-#: Who picks the actions when a file is written (a replay reads them from the file instead).
-#: Each is a seated player, ``act(view, legal_actions)``, handed only ``state.view(seat)``.
-PLAYERS: dict[str, Callable[[int], Any]] = {
-    "random": lambda seed: RandomPlayer(seed),
-    "comrade-heuristic": lambda seed: HeuristicPlayer(),   # plays on past the bidding, unlike random bids
-}
-
-
 @dataclass(frozen=True)
 class Playthrough:
-    """One recorded game: ``make()`` builds the start state (written as ``recipe`` in the file);
-    ``PLAYERS[players](seed)`` picks the actions, the same player for every seat."""
+    """One recorded game: ``make()`` builds the start state (``recipe`` is how the file names it);
+    ``players`` (``"reference"``: the registered game's own player, or ``"random"``) with ``seed``
+    picks the actions, the same kind of player for every seat."""
 
     name: str
+    game: str
     recipe: str
     make: Callable[[], Any]
     seed: int
-    players: str = "random"
+    players: str = "reference"
 
     @property
     def path(self) -> Path:
         return FOLDER / f"{self.name}.txt"
 
+    def player(self):
+        """A seated player (``act(view, legal_actions)``), handed only ``state.view(seat)``."""
+        if self.players == "random":
+            return RandomPlayer(self.seed)
+        return registry.get(self.game).reference_player(self.seed)
+
 
 def _cases() -> list[Playthrough]:
-    """The games and options recorded: each game, its player counts, a rule option or two.
+    """Every registered game twice (its seeded ``examples`` 0 and 1; the reference player, then a
+    random one), and a few rule options and table sizes the examples do not reach."""
+    namespace = {"registry": registry, "KrypkilleOptions": KrypkilleOptions,
+                 "HeartChallengeOptions": HeartChallengeOptions}
 
-    (Small games on purpose: a file is read by people when a diff shows up.)"""
-    def case(name, recipe, seed, players="random"):
-        namespace = {"ComradeGame": ComradeGame, "Deal": Deal, "HeartChallengeGame": HeartChallengeGame,
-                     "HeartChallengeOptions": HeartChallengeOptions, "KrypkilleOptions": KrypkilleOptions,
-                     "KrypkilleRound": KrypkilleRound}
-        return Playthrough(name, recipe, lambda: eval(recipe, namespace), seed, players)   # the recipe is our own text
+    def case(name, game, recipe, seed, players="reference"):
+        return Playthrough(name, game, recipe, lambda: eval(recipe, namespace), seed, players)  # our own text
 
-    return [
-        case("krypkille-2p-seed1", "KrypkilleRound(num_players=2, dealer=0, seed=1)", 1),
-        case("krypkille-4p-seed2", "KrypkilleRound(num_players=4, dealer=1, seed=2)", 2),
-        case("krypkille-5p-left-alternative-seed3",
-             "KrypkilleRound(num_players=5, dealer=2, seed=3, options=KrypkilleOptions("
+    cases = []
+    for entry in registry.games():
+        for seed, players in ((0, "reference"), (1, "random")):
+            cases.append(case(f"{entry.name}-example{seed}-{players}", entry.name,
+                              f"registry.get({entry.name!r}).examples({seed})", seed, players))
+    cases += [
+        case("krypkille-5p-left-alternative-seed3", "krypkille",
+             "registry.get('krypkille').new_game(seed=3, num_players=5, dealer=2, options=KrypkilleOptions("
              "first_leader='left_of_dealer', penalties='alternative'))", 3),
-        case("comrade-4p-random-seed3", "ComradeGame(Deal.random(3, hand_size=4), dealer=1)", 3),
-        case("comrade-4p-heuristic-win-seed7", "ComradeGame(Deal.random(7, hand_size=4), dealer=3)", 7,
-             "comrade-heuristic"),
-        case("comrade-4p-heuristic-seed9", "ComradeGame(Deal.random(9, hand_size=4), dealer=1)", 9,
-             "comrade-heuristic"),
-        case("comrade-3p-heuristic-seed1", "ComradeGame(Deal.random(1, players=3, hand_size=3), dealer=1)", 1,
-             "comrade-heuristic"),
-        case("heart-challenge-3p-seed1",
-             "HeartChallengeGame(num_players=3, seed=1, options=HeartChallengeOptions(rounds=2))", 1),
-        case("heart-challenge-5p-two-specials-seed4",
-             "HeartChallengeGame(num_players=5, seed=4, options=HeartChallengeOptions("
+        case("comrade-3p-seed1", "comrade",
+             "registry.get('comrade').new_game(seed=1, players=3, hand_size=3, dealer=1)", 1),
+        case("comrade-4p-win-seed7", "comrade",
+             "registry.get('comrade').new_game(seed=7, hand_size=4, dealer=3)", 7),
+        case("heart-challenge-5p-two-specials-seed4", "heart_challenge",
+             "registry.get('heart_challenge').new_game(seed=4, num_players=5, options=HeartChallengeOptions("
              "rounds=1, specials_per_player=2, pass_is_final=False))", 4),
     ]
+    return cases
 
 
 CASES = _cases()
@@ -131,24 +129,43 @@ def stable(value) -> str:
     return text
 
 
-def observation_text(state, seat: int) -> list[str]:
-    """What ``seat`` sees, one line per field of ``state.view(seat)``.
+def observation(state, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees, field by field: ``state.view(seat)`` as ``{field: value}``.
 
-    The one place that knows the shape of a view: a view is a dataclass whose fields are
-    written in their order (``legal_actions`` is left out: the file lists them once per step)."""
+    The one place that knows the shape of a view: a view is a dataclass whose fields are taken
+    in their order (``legal_actions`` is left out: the file lists them once per step)."""
     view = state.view(seat)
     if not dataclasses.is_dataclass(view):
-        return [stable(view)]
-    return [f"{f.name}: {stable(getattr(view, f.name))}" for f in dataclasses.fields(view)
-            if f.name != "legal_actions"]
+        return {"view": view}
+    return {f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "legal_actions"}
+
+
+def observation_text(now: dict[str, Any], before: dict[str, Any] | None = None) -> list[str]:
+    """One line per field of an :func:`observation`; with ``before`` (the same seat's last one) only
+    the fields that changed, and a sequence that grew as ``field += (new items)``."""
+    lines = []
+    for name, value in now.items():
+        if before is not None and name in before:
+            old = before[name]
+            if stable(old) == stable(value):
+                continue
+            if isinstance(old, tuple) and isinstance(value, tuple) and old and value[:len(old)] == old:
+                lines.append(f"{name} += {stable(value[len(old):])}")
+                continue
+        lines.append(f"{name}: {stable(value)}")
+    return lines
 
 
 def playthrough_text(case: Playthrough, actions: list[str] | None = None) -> str:
-    """The file for ``case``: the seeded random player's game, or (``actions``, from a file) that game
-    replayed.  A recorded action the game refuses ends the text with the error, so the diff shows it."""
+    """The file for ``case``: the seeded player's game, or (``actions``, from a file) that game
+    replayed.  A recorded action the game refuses ends the text with the error, so the diff shows it.
+
+    Each seat's view is written whole at the first step and at the end, and in between only
+    what changed since that seat's previous line."""
     state = case.make()
-    player = PLAYERS[case.players](case.seed)
+    player = case.player()
     out = [HEADER.format(name=case.name), f"game: {case.recipe}", f"players: {case.players}, seed {case.seed}", ""]
+    seen: dict[int, dict[str, Any]] = {}
     step = 0
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -156,8 +173,10 @@ def playthrough_text(case: Playthrough, actions: list[str] | None = None) -> str
         out.append(f"current player: {state.current_player()}")
         out.append(f"legal actions ({len(legal)}): " + " | ".join(str(a) for a in legal))
         for seat in range(state.num_players):
-            out.append(f"seat {seat} sees:")
-            out.extend("  " + line for line in observation_text(state, seat))
+            now = observation(state, seat)
+            out.append(f"seat {seat} sees:" if seat not in seen else f"seat {seat} sees, changed:")
+            out.extend("  " + line for line in observation_text(now, seen.get(seat)))
+            seen[seat] = now
         if actions is None:
             action = player.act(state.view(state.current_player()), legal)
         elif step < len(actions):
@@ -178,7 +197,7 @@ def playthrough_text(case: Playthrough, actions: list[str] | None = None) -> str
         out.append("== terminal")
         for seat in range(state.num_players):
             out.append(f"seat {seat} sees:")
-            out.extend("  " + line for line in observation_text(state, seat))
+            out.extend("  " + line for line in observation_text(observation(state, seat)))
         out.append(f"returns: {stable(list(state.returns()))}")
     return "\n".join(out) + "\n"
 
