@@ -50,18 +50,21 @@ lab: $(LAB_STAMP)
 test-fast: $(TEST_STAMP)
 	$(PY) -m pytest -n 0 --tier fast $(HYPOTHESIS_ARGS) tests --doctest-modules cardgames
 
-## make test: library tests, the docstring examples, every notebook (the sources and the teacher versions)
-## under nbval, and the browser tests (the student versions run in tests/test_classroom.py)
+## make test: library tests, the docstring examples, every source notebook under nbval, and the
+## browser tests; tests/test_classroom.py runs each student version with the teacher's answers and
+## checks that teacher/ is otter's build of notebooks/ (cells and outputs), so the teacher versions
+## are not run a third time here (make test-teacher runs them alone).
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
 ## ipywidgets' clear_output prints terminal codes that doctest would compare)
 ## Two worker processes (pytest-xdist), each file on one worker (--dist loadfile: a notebook's
-## cells share one kernel, a browser test file one JupyterLab); TEST_WORKERS=0 runs in one process.
+## cells share one kernel, a browser test file one JupyterLab); tests/conftest.py keeps files that
+## share a test helper on one worker and hands out the long files first. TEST_WORKERS=0: one process.
 ## Under CI (CI=true) the property tests (hypothesis) replay one fixed seed, so a CI run is reproducible;
 ## on a developer's machine they explore new examples every run.
 TEST_WORKERS ?= 2
 HYPOTHESIS_ARGS ?= $(if $(CI),--hypothesis-seed=0)
 test: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks teacher \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks \
 	    --doctest-modules cardgames solvers classroom --ignore-glob='*/widgets/*' \
 	    --ignore=classroom/table.py --ignore=classroom/coach.py
 

@@ -11,6 +11,13 @@ mark (out: slow tests are never in the fast tier, also one by one).  The engines
 
 ``pytest --tier fast`` runs the fast tier: the other test files are not even imported.  Every
 item of the fast tier carries the ``fast`` mark, so ``-m "not fast"`` selects the rest.
+
+**Two workers** (``make test``: pytest-xdist, ``--dist loadfile``).  A file is one unit of work,
+except that test files sharing a helper in ``tests/`` (a test module another imports, an
+``oracles`` module) form one unit, so their pools of cases and the brute force's memo are built
+once, not once per worker.  The units that take minutes (notebooks, files with ``slow`` tests,
+the browser suite) are handed out first and the many quick files fill in after them, so that
+neither worker idles at the end while the other runs a long notebook.
 """
 
 from __future__ import annotations
@@ -121,3 +128,77 @@ def pytest_collection_modifyitems(config, items):
     if config.getoption("tier") == "fast" and rest:
         config.hook.pytest_deselected(items=rest)
         items[:] = fast
+
+
+# -- scheduling on two workers ---------------------------------------------------------------------
+
+def _helpers(path: Path) -> frozenset[str]:
+    """The helper modules of ``tests/`` that the test file ``path`` imports (by module name)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return frozenset(n for n in names if TESTS.joinpath(*n.split(".")).with_suffix(".py").is_file())
+
+
+@functools.lru_cache(maxsize=None)
+def _units() -> dict[str, str]:
+    """Test file (relative to the root) -> the unit of work it belongs to: files linked by a shared
+    helper (``test_a`` imports ``test_b``, or both import ``oracles.x``) share one unit."""
+    files = sorted(TESTS.glob("test_*.py"))
+    parent = {f"tests/{f.name}": f"tests/{f.name}" for f in files}
+
+    def find(x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    owner: dict[str, str] = {}
+    for f in files:
+        me = f"tests/{f.name}"
+        for helper in _helpers(f):
+            helper_file = "tests/" + helper.replace(".", "/") + ".py"
+            for other in ([helper_file] if helper_file in parent else []) + ([owner[helper]] if helper in owner else []):
+                a, b = find(me), find(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+            owner.setdefault(helper, me)
+    return {f: find(f) for f in parent}
+
+
+@functools.lru_cache(maxsize=None)
+def _is_long(scope: str) -> bool:
+    """A unit that takes minutes: a notebook, the browser suite, a file with ``slow`` tests."""
+    if scope.endswith(".ipynb") or scope.startswith("tests/browser/"):
+        return True
+    path = ROOT / scope
+    return path.suffix == ".py" and path.is_file() and "mark.slow" in path.read_text(encoding="utf-8")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Units(LoadFileScheduling):
+        """``--dist loadfile`` with shared-helper files as one unit and the long units first."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return _units().get(scope, scope)
+
+        def _assign_work_unit(self, node) -> None:
+            if not getattr(self, "_ranked", False):     # once, before the first unit is handed out
+                self._ranked = True
+                units = list(self.workqueue.items())
+                long_units = [(u, w) for u, w in units if any(_is_long(n.split("::", 1)[0]) for n in w)]
+                rest = sorted((x for x in units if x not in long_units), key=lambda x: -len(x[1]))
+                self.workqueue.clear()
+                self.workqueue.update(long_units + rest)
+            super()._assign_work_unit(node)
+
+    return Units(config, log)
