@@ -57,7 +57,7 @@ from typing import Any, Iterable
 from ..cards import JOKER, Card
 from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError, check_seat
 from ..game import GameState
-from .actions import Action
+from .actions import Action, LogEntry
 from .options import HeartChallengeOptions
 from .scoring import hand_points
 from .setup import deal_setup, distinct, is_heart, number_of, special_kind
@@ -155,7 +155,7 @@ class HeartChallengeGame(SpecialCards, GameState):
         #: one record per finished round: dealer, challenger, target, result, points, hands at the end
         self.history: list[dict] = []
         self.round_no = 1
-        self.log: list[str] = []
+        self.log: list[LogEntry] = []
         self.phase = "first"
         self.queue: list[int] = []
         self._reset_round()
@@ -242,9 +242,8 @@ class HeartChallengeGame(SpecialCards, GameState):
         cnt.update(self._table_joker_cards())
         return cnt
 
-
     def _say(self, text: str) -> None:
-        self.log.append(f"R{self.round_no}: {text}")
+        self.log.append(LogEntry(self.round_no, text))
 
     def _shuffle_stock(self) -> None:
         self.rng.shuffle(self.stock)
