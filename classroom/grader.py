@@ -207,7 +207,8 @@ def describe(value: Any) -> str:
         if isinstance(value, kind):
             n = len(value)
             return f"an empty {name}" if n == 0 else f"a {name} of {n} item{'s' if n != 1 else ''}"
-    return f"a {type(value).__name__}"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _fail(want: str, value: Any) -> AnswerFormError:
@@ -256,9 +257,9 @@ def as_number(value: Any, *, want: str = "a number, such as 0.75") -> Any:
 
 def as_int(value: Any) -> int:
     """A whole number: ``4``, ``4.0`` or ``"4"``."""
-    number = as_number(value, want="a whole number, such as 4")
+    number = as_number(value, want="a whole number, written in digits")
     if number != int(number):
-        raise AnswerFormError(f"the answer should be a whole number, such as 4, not {number}")
+        raise AnswerFormError(f"the answer should be a whole number, written in digits, not {number}")
     return int(number)
 
 
@@ -302,9 +303,8 @@ def as_name(vocabulary: "type[Enum] | Mapping[Any, Iterable[str]] | Iterable[str
     if isinstance(vocabulary, type) and issubclass(vocabulary, Enum):
         canon = list(vocabulary)
         for m in vocabulary:
-            aliases[as_text(m.name)] = m
-            if isinstance(m.value, str):
-                aliases[as_text(m.value)] = m
+            for word in (m.name, m.value) if isinstance(m.value, str) else (m.name,):
+                aliases[as_text(word)] = aliases[as_text(word).replace(" ", "")] = m
         shown = what or "one of " + ", ".join(f"{vocabulary.__name__}.{m.name}" for m in vocabulary)
     else:
         items = vocabulary.items() if isinstance(vocabulary, Mapping) else ((w, ()) for w in vocabulary)
@@ -312,7 +312,7 @@ def as_name(vocabulary: "type[Enum] | Mapping[Any, Iterable[str]] | Iterable[str
         for key, others in items:
             canon.append(key)
             for word in (key, *others):
-                aliases[as_text(word)] = key
+                aliases[as_text(word)] = aliases[as_text(word).replace(" ", "")] = key
         shown = what or "one of " + ", ".join(f'"{w}"' for w in canon)
 
     def normalise(value: Any) -> Any:
@@ -322,8 +322,9 @@ def as_name(vocabulary: "type[Enum] | Mapping[Any, Iterable[str]] | Iterable[str
             key = as_text(value)
         except AnswerFormError:
             raise _fail(shown, value) from None
-        if key in aliases:
-            return aliases[key]
+        for k in (key, key.replace(" ", "")):
+            if k in aliases:
+                return aliases[k]
         raise AnswerFormError(f"the answer should be {shown}, not {describe(value)}")
 
     normalise.__doc__ = f"one name: {shown}"
@@ -424,7 +425,7 @@ def as_deal(value: Any):
 def as_optional(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``None`` (also written ``"None"``, ``"nobody"``, ``"no one"``), or what ``item`` reads."""
     def normalise(value: Any) -> Any:
-        if value is None or (isinstance(value, str) and as_text(value) in ("none", "-", "")):
+        if value is None or (isinstance(value, str) and as_text(value) in ("none", "-")):
             return None
         return item(value)
     return normalise
@@ -464,6 +465,8 @@ def as_tuple(*items: Callable[[Any], Any], what: str = "") -> Callable[[Any], An
     form = what or (f"a pair (written (…, …))" if len(items) == 2 else f"{len(items)} values in brackets")
 
     def normalise(value: Any) -> Any:
+        if isinstance(value, str) and len(_split(value)) == len(items) > 1:    # "13 0 10 6"
+            return Loose(normalise(_split(value)), form)
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
             raise _fail(form, value)
         if len(value) != len(items):
@@ -490,8 +493,8 @@ def _kind_of(expected: Any) -> str:
     if isinstance(expected, list):
         kinds = {_kind_of(e) for e in expected}
         if len(kinds) == 1 and kinds.pop() == "a whole number":
-            return f"a list of {len(expected)} whole numbers"
-        return f"a list of {len(expected)} items"
+            return f"a list of {len(expected)} whole number{'s' if len(expected) != 1 else ''}"
+        return f"a list of {len(expected)} item{'s' if len(expected) != 1 else ''}"
     if isinstance(expected, tuple):
         parts = ", then ".join(_kind_of(e) for e in expected)
         return f"a pair (written (…, …)): {parts}" if len(expected) == 2 else f"{len(expected)} values: {parts}"
@@ -570,6 +573,9 @@ def _message(exc: BaseException) -> str:
     return text[0] if text else ""
 
 
+_UNREAD = object()
+
+
 def check(answer: Any, expected: Any, *, hint: str = "",
           parse: "Callable[[Any], Any] | Sequence[Callable[[Any], Any]] | None" = None,
           same: Callable[[Any, Any], bool] | None = None, form: str = "") -> str:
@@ -596,6 +602,7 @@ def check(answer: Any, expected: Any, *, hint: str = "",
     """
     if _contains_blank(answer):
         raise NotAnsweredYet(NOT_ANSWERED)
+    raw_expected = expected
     if parse is None:
         steps: list = [normaliser_for(expected)]
         try:
@@ -604,15 +611,33 @@ def check(answer: Any, expected: Any, *, hint: str = "",
             pass
     else:
         steps = list(parse) if isinstance(parse, (list, tuple)) else [parse]
+        try:    # the expected value written the same way (a set of codes read without capitals...)
+            read_expected: Any = _run(expected, steps)[0]
+        except Exception:
+            read_expected = _UNREAD
     wrong = f"not quite — hint: {hint} Try again." if hint else "not quite — try again."
     judge = same or _same
 
     def verdict(value: Any) -> bool:
-        try:
-            return bool(judge(value, expected))
-        except Exception:
-            return False
+        # the read answer against the read expected value; with a check's own ``same``, also the
+        # answer as written against the expected value as given (that ``same`` may expect those)
+        pairs = [(value, expected)] + ([(answer, raw_expected), (value, raw_expected)] if same else [])
+        if parse is not None and read_expected is not _UNREAD and same is None:
+            pairs.append((value, read_expected))
+        for mine, truth in pairs:
+            try:
+                if judge(mine, truth):
+                    return True
+            except Exception:
+                pass
+        return False
 
+    if same is not None:      # a check's own comparison may take the answer as it is written
+        try:
+            if same(answer, raw_expected):
+                return CORRECT
+        except Exception:
+            pass
     try:
         value, loose = _run(answer, steps)
     except AnswerFormError as exc:
@@ -630,7 +655,7 @@ def check(answer: Any, expected: Any, *, hint: str = "",
                                    'such as ["pass", "pass"].') from None
                 raise NotQuite("write the answer as a list of strings in quotes, one per item, not one text; "
                                + wrong[0].lower() + wrong[1:]) from None
-        if isinstance(exc, ValueError) and _message(exc):
+        if isinstance(exc, ValueError) and _message(exc) and " at 0x" not in _message(exc):
             raise NotQuite(f"{_message(exc)} — try again.") from None
         sentence = f"the answer should be {form}, not {describe(answer)}" if form else \
             DOES_NOT_FIT.format(describe(answer))
