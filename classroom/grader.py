@@ -621,7 +621,8 @@ def check(answer: Any, expected: Any, *, hint: str = "",
     def verdict(value: Any) -> bool:
         # the read answer against the read expected value; with a check's own ``same``, also the
         # answer as written against the expected value as given (that ``same`` may expect those)
-        pairs = [(value, expected)] + ([(answer, raw_expected), (value, raw_expected)] if same else [])
+        pairs = [(value, expected)] + ([(answer, raw_expected), (value, raw_expected)]
+                                       if same is not None and parse is None else [])
         if parse is not None and read_expected is not _UNREAD and same is None:
             pairs.append((value, read_expected))
         for mine, truth in pairs:
@@ -632,7 +633,7 @@ def check(answer: Any, expected: Any, *, hint: str = "",
                 pass
         return False
 
-    if same is not None:      # a check's own comparison may take the answer as it is written
+    if same is not None and parse is None:   # a check's own comparison may take the answer as written
         try:
             if same(answer, raw_expected):
                 return CORRECT
