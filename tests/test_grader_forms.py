@@ -28,6 +28,9 @@ from classroom.grader import NotAnsweredYet, NotQuite
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: Mini deal A with North taking all four tricks (exercise 4 of notebook 20).
+LINE_A = ["D2", "pass", "pass", "pass", "H2", "HQ", "HT", "D9", "H7", "H8", "H3", "D4", "SA", "DK", "D3", "CJ", "D8",
+          "DQ", "H9", "C7", "S8"]
 # (notebook, question): (right answers in natural forms, loose forms, extra wrong values)
 RIGHT, LOOSE, WRONG = 0, 1, 2
 FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
@@ -52,9 +55,10 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
                                  ["nothing fits", "too high"]),
     ("20_comrade_rules", "q3"): ([(2, "C"), [2, "C"], (2, "c"), (2, "♣"), (2, "clubs"), ("2", "Clubs"), ("S", "C"),
                                   ("South", "クラブ")], [], [(0, "S"), (2, "spades"), (2,), (5, "C")]),
-    ("20_comrade_rules", "q4"): ([["pass", "D2", "pass", "pass", "H2", "HQ", "HT", "D9", "H7", "H8", "H3", "D4", "SA",
-                                   "DK", "D3", "CJ", "D8", "DQ", "H9", "C7", "S8"]], [],
-                                 [["pass", "pass", "pass", "pass"], ["D2", "pass"], ["ZZ"]]),
+    ("20_comrade_rules", "q4"): ([LINE_A, tuple(LINE_A), [a.lower() for a in LINE_A]], [", ".join(LINE_A)],
+                                 [["D1", "H2", "pass", "pass", "H1", "HQ", "HT", "D9", "H7", "H8", "H9", "D4", "SA", "H3",
+                                   "CJ", "S8", "DK", "D3", "C7", "D8", "DQ"],      # wins, but North does not take all
+                                  LINE_A[:7], ["pass", "pass", "pass", "pass"], ["ZZ"], [5, "D2"]]),
     ("21_comrade_solver", "q1"): (["no_win", "no win", "No-Win", "NO_WIN"], [], ["win", "maybe"]),
     ("21_comrade_solver", "q2"): (["win", "Win", " WIN "], [], ["no_win", "yes please"]),
     ("21_comrade_solver", "q3"): (["N:AKQ.AKQJ.AKQ.AKQ JT98.T98.JT9.JT9 765.7654.876.876 432.32.5432.5432"], [],
