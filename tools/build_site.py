@@ -475,7 +475,7 @@ def lite_notebook(src: Path, dest: Path, needs: list[dict]) -> None:
     nb = json.loads(src.read_text(encoding="utf-8"))
     if needs:
         loads = sorted({name for n in needs for name in n["loads"]})
-        cells = ", ".join(str(n["cell"] + 1) for n in needs)
+        cells = ", ".join(str(n["cell"] + 3) for n in needs)  # 1-based, after the two cells added here
         note = (f"**In the browser edition:** this lesson draws pictures with {' and '.join(loads)}, which the "
                 f"browser fetches from Pyodide's CDN (an internet connection is needed, once; cells {cells} use "
                 f"them). Run the next cell first.")
@@ -522,7 +522,7 @@ def build_lite(out: Path, own: Path) -> dict:
     env = {**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", out,
-         "--no-sourcemaps", "--no-unused-shared-packages"],
+         "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages"],
         cwd=lite_dir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     settings = json.loads((out / "jupyter-lite.json").read_text())
     got = settings["jupyter-config-data"]["litePluginSettings"][plugin]["pyodideUrl"]
@@ -580,27 +580,28 @@ def book_notebook(name: str, dest: Path, needs: list[dict]) -> None:
     dest.write_text(json.dumps(teacher, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+_LINK = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)")
 
 
 def fix_links(text: str, page: Path, book: Path) -> tuple[str, list[str]]:
     """Relative links that have no page in the book: the student/ folder goes to the JupyterLite
-    edition, anything else is kept as plain text.  Returns the text and what was unlinked."""
+    edition (a plain HTML link, so Sphinx leaves it alone), anything else is kept as plain text.
+    Returns the text and what was unlinked."""
     dropped = []
 
     def repl(m):
-        target = m.group(2)
-        if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+        bang, label, target = m.groups()
+        if bang or re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
             return m.group(0)
         path = target.split("#", 1)[0]
         resolved = (page.parent / path).resolve()
         if path and resolved.exists() and book.resolve() in resolved.parents:
             return m.group(0)
-        rel = os.path.relpath(book / "lite-placeholder", page.parent).replace("lite-placeholder", "")
         if path.rstrip("/").endswith("student"):
-            return f"{m.group(1)}{rel}../lite/lab/index.html{m.group(3)}"
+            up = os.path.relpath(book, page.parent).replace(os.sep, "/")
+            return f'<a href="{up}/lite/lab/index.html">{label}</a>'
         dropped.append(target)
-        return f"{m.group(1)}#{m.group(3)}"
+        return label
 
     return _LINK.sub(repl, text), dropped
 
@@ -684,9 +685,11 @@ def build(out: Path = OUT, *, book: bool = True, lite: bool = True) -> dict:
     out = Path(out)
     shutil.rmtree(WORK, ignore_errors=True)
     WORK.mkdir(parents=True)
-    if book:
-        shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True, exist_ok=True)
+    if book:  # the book's files go; the JupyterLite edition (lite/) goes only when it is rebuilt
+        for item in out.iterdir():
+            if item.name != "lite":
+                shutil.rmtree(item) if item.is_dir() else item.unlink()
     cdn = {}
     if lite:
         own = own_wheel(WORK / "own")
