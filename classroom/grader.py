@@ -735,15 +735,83 @@ class _NoChecks:
         return f"<exercise checks of {self.nb_path}: in the student and teacher versions>"
 
 
+class _StoredChecks:
+    """``grader`` where otter-grader is not installed (the JupyterLite edition: Python in the browser).
+
+    It runs the same stored checks (the notebook's ``metadata.otter.tests``, written by otter assign in
+    otter's exception-based format: a ``@test_case`` function whose parameters are looked up by name in
+    the student's notebook) and answers with the same :class:`Feedback` lines as otter's ``Notebook``.
+    Hidden test cases are skipped, as ``otter.Notebook.check`` skips them.
+    """
+
+    def __init__(self, nb_path: str, tests: dict):
+        self.nb_path, self.tests = nb_path, tests
+
+    @staticmethod
+    def _cases(source: str) -> list[tuple[Callable, dict]]:
+        import ast
+
+        tree = ast.parse(source)
+        tree.body = [n for n in tree.body  # otter's own import: test_case is given below instead
+                     if not (isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "otter")]
+        cases: list[tuple[Callable, dict]] = []
+
+        def test_case(**options):
+            def mark(fn):
+                cases.append((fn, options))
+                return fn
+            return mark
+
+        exec(compile(tree, "<stored check>", "exec"), {"test_case": test_case, "__name__": "stored_check"})
+        return cases
+
+    def check(self, question: str, global_env: dict | None = None) -> Feedback:
+        import inspect
+
+        if global_env is None:
+            global_env = sys._getframe(1).f_globals
+        if question not in self.tests:
+            raise ValueError(f"no exercise {question!r} in {self.nb_path} (there are: {', '.join(self.tests)})")
+        for fn, options in self._cases(self.tests[question]):
+            if options.get("hidden"):
+                continue
+            names = list(inspect.signature(fn).parameters)
+            missing = [n for n in names if n not in global_env]
+            try:
+                if missing:
+                    raise NameError(f"name {missing[0]!r} is not defined")
+                fn(*(global_env[n] for n in names))
+            except NotAnsweredYet as exc:
+                return Feedback(question, "not answered", str(exc))
+            except NotQuite as exc:
+                return Feedback(question, "not quite", str(exc))
+            except NameError:
+                return Feedback(question, "not answered",
+                                "not answered yet — run the cells above (and your answer cell) first, then this check.")
+            except Exception as exc:  # noqa: BLE001 - a wrong answer of any kind is a "not quite"
+                return Feedback(question, "not quite",
+                                f"not quite — your answer gave {type(exc).__name__}: {exc}. Try again.")
+        return Feedback(question, "correct", CORRECT)
+
+    def __repr__(self) -> str:
+        return f"<exercise checks of {self.nb_path}: {', '.join(self.tests)} (without otter-grader)>"
+
+
 def Grader(nb_path: str):
     """Otter's ``Notebook`` for ``nb_path``, whose ``check`` returns a :class:`Feedback` line.
 
     In a source notebook (no otter tests in its metadata) it is a stand-in that imports nothing, so the
-    lesson runs as fast as before; otter-grader is imported only in the generated versions.
+    lesson runs as fast as before; otter-grader is imported only in the generated versions.  Where
+    otter-grader is not installed (JupyterLite, Pyodide) the same stored checks run without it
+    (:class:`_StoredChecks`), with the same messages.
     """
-    if not _tests_in(Path(nb_path)):
+    tests = _tests_in(Path(nb_path))
+    if not tests:
         return _NoChecks(nb_path)
-    import otter
+    try:
+        import otter
+    except ImportError:
+        return _StoredChecks(nb_path, tests)
 
     class _FriendlyNotebook(otter.Notebook):
         def check(self, question, global_env=None):
