@@ -788,9 +788,9 @@ class _StoredChecks:
             except NameError:
                 return Feedback(question, "not answered",
                                 "not answered yet — run the cells above (and your answer cell) first, then this check.")
-            except Exception as exc:  # noqa: BLE001 - a wrong answer of any kind is a "not quite"
-                return Feedback(question, "not quite",
-                                f"not quite — your answer gave {type(exc).__name__}: {exc}. Try again.")
+            except Exception:  # noqa: BLE001 - a wrong answer of any kind is a "not quite", in plain words
+                return Feedback(question, "not quite", "not quite — " + DOES_NOT_FIT.format("the check could not use it")
+                                + ". Try again.")
         return Feedback(question, "correct", CORRECT)
 
     def __repr__(self) -> str:

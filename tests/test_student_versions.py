@@ -167,3 +167,27 @@ def test_notebook_29_series_is_won_three_times_in_the_student_version():
     assert ns["series"].results == ["win", "win", "win", "loss"] and ns["series"].rank == "Good"
     text = "\n".join(_src(c) for c in _cells(ROOT / "student" / "29_comrade_appendix.ipynb"))
     assert "stored" not in text and "WINNING_LINES" not in text
+
+
+def test_notebook_21_is_a_core_lesson_with_an_optional_appendix():
+    """Lessons that fit a period: 21 keeps a 45-minute core; clause learning and SAT live in appendix 28."""
+    core = _cells(ROOT / "notebooks" / "21_comrade_solver.ipynb")
+    prose = "\n".join(_src(c) for c in core if c["cell_type"] == "markdown")
+    assert len(prose.split()) < 2000, f"notebook 21 has {len(prose.split())} words of prose: too long for a period"
+    for research in ("clause learning", "SAT solver", "hard to prove lost", "_reach"):
+        assert research not in prose, research
+    assert "(28_comrade_solver_appendix.ipynb)" in prose
+    appendix = _cells(ROOT / "notebooks" / "28_comrade_solver_appendix.ipynb")
+    assert "*This notebook is optional.*" in _src(appendix[0]) and "(21_comrade_solver.ipynb)" in _src(appendix[0])
+    assert "clause learning" in "\n".join(_src(c) for c in appendix)
+    index = "\n".join(_src(c) for c in _cells(ROOT / "student" / "00_index.ipynb"))
+    assert "(28_comrade_solver_appendix.ipynb)" in index and "Optional" in index
+
+
+def test_exercises_1_and_2_of_notebook_21_ask_for_a_prediction():
+    prompts = [_src(c) for c in _cells(ROOT / "notebooks" / "21_comrade_solver.ipynb")
+               if c["cell_type"] == "markdown" and _src(c).startswith(("**Exercise 1.", "**Exercise 2."))]
+    assert len(prompts) == 2 and all("before" in p.lower() and "predict" in p.lower() for p in prompts)
+    from solvers.comrade import solve    # the two deals really differ in verdict: a prediction has to think
+    assert solve("N:A.A.A.A K.K.K.K Q.Q.Q.Q J.J.J.J", 0).verdict == "no_win"
+    assert solve("N:A.A.A.K K.K.K.A Q.Q.Q.Q J.J.J.J", 0).verdict == "win"
