@@ -73,6 +73,12 @@ Lines of an ordinary (non-exercise) code cell that only the teacher may see end 
 ``# END SOLUTION`` block; a replacement for the student goes between ``\"\"\" # BEGIN PROMPT`` and
 ``\"\"\"; # END PROMPT`` lines (a string in the source, code in the student version).
 
+A whole cell only the teacher may see (a winning line, a link to the teacher's folder) carries the cell tag
+``teacher-only``: the student version leaves it out. A long import or plotting cell a student need not read
+carries the tag ``hide-input``: the student version shows it collapsed (JupyterLab's "source hidden"). The
+build also drops nbval's ``# NBVAL_...`` lines and any code cell left empty from the student version
+(``tools/build_classroom.py``, ``for_students``); ``tests/test_student_versions.py`` checks the result.
+
 Examples:
 
 >>> check("Cuckoo", "Cuckoo")
