@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import check_seat
+from .actions import LogEntry
 from .setup import is_heart
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
@@ -56,7 +57,7 @@ class HeartChallengeView:
     high_bidder: int | None
     window: str | None
     used_special: frozenset[int]
-    log: tuple[str, ...]
+    log: tuple[LogEntry, ...]
     legal_actions: tuple = ()
 
     @property

@@ -18,7 +18,8 @@ from .deck import DECK, Kind, PenaltyTable, parse_kinds, penalty_table
 from .rules import explain_follow, lowest_holders, round_outcome, score_round
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
-    from .engine import KrypkilleMatch, KrypkilleRound, SeatView
+    from .engine import KrypkilleRound, SeatView
+    from .match import KrypkilleMatch
 
 # This module imports no engine module (not even for type hints): the engines import it lazily in
 # their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.
