@@ -118,7 +118,7 @@ def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -
 
     >>> from cardgames.cards import parse_cards
     >>> suit_strength(parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4"))
-    {'S': 2, 'H': 0, 'D': 2, 'C': 0}
+    {'S': 2, 'H': 1, 'D': 2, 'C': 0}
     """
     variant = variant_for(players)
     out = {}
