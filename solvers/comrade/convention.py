@@ -88,7 +88,7 @@ RULES: tuple[Rule, ...] = (
          "Otherwise lead your lowest card of a suit a partner still needs, so the partner can win it."),
     Rule("P4", "play", "win what you need",
          "Following, if you need the led suit and can win, win: with the lowest winning card when you play "
-         "last or it is the highest left, else with your highest."),
+         "last or it is the highest left, else with your highest; if you cannot win, play your lowest."),
     Rule("P5", "play", "duck what you don't need",
          "Following a suit you do not need, play your highest card that stays below the winning card."),
     Rule("P6", "play", "shed a full suit",
@@ -225,7 +225,37 @@ class ConventionCard:
         def inc(c: BidCard) -> int:
             return c.value - mine.get(c.suit, 0)
 
-        fitting = [c for c in cards if inc(c) <= room] if self.on["B5"] else cards
+        nxt = (view.seat + 1) % n
+        middle = set(view.middle)
+
+        def next_fits(taken: BidCard | None) -> bool:
+            """After my action, can the next player take a card without passing the total?"""
+            left = room - (inc(taken) if taken is not None else 0)
+            if left <= 0 or turns_left <= 1:
+                return True
+            bids = view.bids[nxt]
+            for d in middle:
+                if d == taken:
+                    continue
+                top = bids.get(d.suit)
+                if top is not None:
+                    if top < d.value <= top + left:
+                        return True
+                elif len(bids) < variant.max_suits and d.value <= left:
+                    return True
+            return False
+
+        if self.on["B5"]:
+            fitting = [c for c in cards if inc(c) <= room and next_fits(c)]
+            if not next_fits(None):
+                exact = [c for c in fitting if inc(c) == room]
+                if exact:
+                    best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit],
+                                                      -SUITS.index(c.suit)))
+                    return best, [("B5", f"the next player could take nothing without passing {total}: "
+                                         f"I fill the total with {best.symbol}")]
+        else:
+            fitting = cards
 
         def take_near(suit: str, want: int, why: list):
             """The card of ``suit`` raising the bid to ``want``, else the nearest smaller, else larger."""
@@ -241,7 +271,7 @@ class ConventionCard:
                 why.append(("B5", f"the {SUIT_SYMBOLS[suit]}{want} is gone or does not fit: the nearest smaller "
                                   f"value"))
                 return max(lower, key=lambda c: c.value)
-            return min(options, key=lambda c: c.value)
+            return None
 
         # B6: the total must be reached
         passes_to_lose = self.rules.passes_to_lose or n
@@ -338,6 +368,10 @@ class ConventionCard:
                     return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
                 c = max(beat, key=rank)
                 return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
+            if need[seat][led] > 0 and self.on["P4"]:
+                c = min(follow, key=rank)
+                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick but cannot win this one: I keep my "
+                                  f"high cards and play {c}")]
             if below and self.on["P5"]:
                 c = max(below, key=rank)
                 return c, [("P5", f"I do not need {SUIT_NAMES[led]}: {c} stays below {best_card}")]
