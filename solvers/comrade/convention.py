@@ -57,6 +57,8 @@ SHARE_TURNS = int(os.environ.get("H21_SHARE", "99"))
 LONG = int(os.environ.get("H21_LONG", "4"))
 TOPS = int(os.environ.get("H21_TOPS", "3"))
 LOW_GAP = int(os.environ.get("H21_GAP", "2"))
+PARTNER_SURE = os.environ.get("H21_PS", "1") == "1"
+P4_HIGH = os.environ.get("H21_P4", "1") == "1"
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ RULES: tuple[Rule, ...] = (
     Rule("P7", "play", "throw from your spare length",
          "If every suit you hold is still needed, throw the lowest card of the suit where you hold the most "
          "cards beyond what you need."),
+    Rule("P9", "play", "let a partner win",
+         "Following, never overtake a partner who needs the suit and is winning the trick: play low."),
     Rule("P8", "play", "push your own suit",
          "Leading with no highest card left in a suit you need, lead your best card of it."),
 )
@@ -393,9 +397,14 @@ class ConventionCard:
         if follow:
             beat = [c for c in follow if rank(c) > rank(best_card)]
             below = [c for c in follow if rank(c) < rank(best_card)]
+            winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
+            if self.on["P9"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card) or not PARTNER_SURE):
+                c = min(follow, key=rank)
+                return c, [("P9", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
+                                  f"I do not overtake, {c}")]
             if need[seat][led] > 0 and beat and self.on["P4"]:
                 sure = [c for c in beat if master(c)]
-                if last or sure:
+                if last or sure or not P4_HIGH:
                     c = min(sure or beat, key=rank)
                     return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
                 c = max(beat, key=rank)
