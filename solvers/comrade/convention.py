@@ -52,13 +52,12 @@ __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "su
 #: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
 EPSILON = 0.01
-import os
-SHARE_TURNS = int(os.environ.get("H21_SHARE", "99"))
-LONG = int(os.environ.get("H21_LONG", "4"))
-TOPS = int(os.environ.get("H21_TOPS", "3"))
-LOW_GAP = int(os.environ.get("H21_GAP", "2"))
-PARTNER_SURE = os.environ.get("H21_PS", "1") == "1"
-P4_HIGH = os.environ.get("H21_P4", "1") == "1"
+#: Rule B1 counts the top card, the second with two cards, the third with three ...: this many.
+TOPS = 3
+#: ... and one trick for every card beyond this many.
+LONG = 4
+#: Rule P3 leads low to a partner only with at least this many higher cards of the suit still out.
+LOW_GAP = 2
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,8 @@ RULES: tuple[Rule, ...] = (
     Rule("P5", "play", "duck what you don't need",
          "Following a suit you do not need, play your highest card that stays below the winning card."),
     Rule("P6", "play", "shed a full suit",
-         "With no card of the led suit, throw the highest card of a suit whose bid is full (or never bid)."),
+         "With no card of the led suit, throw the most dangerous card of a suit whose bid is full (or never "
+         "bid): the one with the fewest higher cards still out."),
     Rule("P7", "play", "throw from your spare length",
          "If every suit you hold is still needed, throw the lowest card of the suit where you hold the most "
          "cards beyond what you need."),
@@ -291,7 +291,7 @@ class ConventionCard:
         must = pass_streak(view) >= passes_to_lose - 1 or turns_left == 1
         if self.on["B6"] and room > 0 and (lap == max_laps or must):
             # my share of what is missing, among the turns left (or all of it if I must)
-            share = room if must else math.ceil(room / min(turns_left, SHARE_TURNS))
+            share = room if must else math.ceil(room / turns_left)
             pool = [c for c in fitting if inc(c) == share] or \
                    ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
             if not must:
@@ -398,13 +398,13 @@ class ConventionCard:
             beat = [c for c in follow if rank(c) > rank(best_card)]
             below = [c for c in follow if rank(c) < rank(best_card)]
             winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
-            if self.on["P9"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card) or not PARTNER_SURE):
+            if self.on["P9"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card)):
                 c = min(follow, key=rank)
                 return c, [("P9", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
                                   f"I do not overtake, {c}")]
             if need[seat][led] > 0 and beat and self.on["P4"]:
                 sure = [c for c in beat if master(c)]
-                if last or sure or not P4_HIGH:
+                if last or sure:
                     c = min(sure or beat, key=rank)
                     return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
                 c = max(beat, key=rank)
@@ -421,7 +421,9 @@ class ConventionCard:
         mine = need[seat]
         free = [c for c in legal if mine[c.suit] <= 0]
         if free and self.on["P6"]:
-            c = max(free, key=lambda c: (rank(c), -SUITS.index(c.suit)))
+            unseen = unseen_cards(view)
+            c = max(free, key=lambda c: (-sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c)),
+                                         rank(c), -SUITS.index(c.suit)))
             return c, [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not "
                               f"need")]
         if not free and self.on["P7"]:
