@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.players import play_out_seated  # noqa: E402
 from solvers.comrade.convention import RULES, ConventionCard, ConventionPlayer  # noqa: E402
-from solvers.comrade.position import solve_position  # noqa: E402
+from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
 from solvers.comrade.study import wilson_interval  # noqa: E402
 
 
@@ -54,33 +54,19 @@ def table_row(name: str, games: list[ComradeGame]) -> dict:
             "mean_tricks": statistics.fmean(len(g.tricks) for g in games)}
 
 
-def _replay(seed: int, actions, players: int = 4) -> ComradeGame:
-    game = ComradeGame(Deal.random(seed, players=players), seed % players)
-    for a in actions:
-        game.apply(a)
-    return game
-
-
 def first_fatal(seed: int, card: ConventionCard, time_limit: float = 5.0) -> dict:
-    """The first action of the card's game on deal ``seed`` after which no win is possible."""
+    """The first action of the card's game on deal ``seed`` after which no win is possible, and the
+    rule of the card that chose it (:func:`solvers.comrade.review.first_fatal_action`)."""
     game = play(seed, card)
-    actions = game.actions
-    start = solve_position(_replay(seed, []), time_limit=time_limit).verdict
-    if start != "win":
-        return {"seed": seed, "verdict_at_start": start}
-    lo, hi = 0, len(actions)          # a win is possible after actions[:lo], none after actions[:hi]
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        v = solve_position(_replay(seed, actions[:mid]), time_limit=time_limit).verdict
-        if v == "unknown":
-            return {"seed": seed, "verdict_at_start": "win", "unknown_at": mid}
-        lo, hi = (mid, hi) if v == "win" else (lo, mid)
-    before = _replay(seed, actions[:hi - 1])
-    seat = before.current_player()
-    reasons = card.explain(before.view(seat), before.legal_actions())
-    return {"seed": seed, "verdict_at_start": "win", "index": hi - 1, "action": actions[hi - 1], "seat": seat,
-            "phase": before.phase, "trick": len(before.tricks) + 1 if before.phase == "play" else None,
-            "rule": reasons[0][0], "reason": reasons[0][1], "loss": game.loss_reason}
+    fatal = first_fatal_action(game, time_limit=time_limit)
+    out = {"seed": seed, "verdict_at_start": fatal.verdict_at_start, "unknown": fatal.unknown}
+    if fatal.index is None:
+        return out
+    before = replay_prefix(game, fatal.index)
+    reasons = card.explain(before.view(fatal.seat), before.legal_actions())
+    out.update(index=fatal.index, action=fatal.action, seat=fatal.seat, phase=fatal.phase, trick=fatal.trick,
+               rule=reasons[0][0], reason=reasons[0][1], loss=game.loss_reason)
+    return out
 
 
 def time_policy(count: int, card: ConventionCard) -> dict:
@@ -140,7 +126,7 @@ def main(argv=None) -> int:
         by = Counter((d["phase"], d["rule"]) for d in found)
         print(f"\nfirst fatal action in {len(lost)} lost deals: {len(found)} found, "
               f"{sum(d['verdict_at_start'] != 'win' for d in diagnoses)} deals not winnable at all, "
-              f"{sum('unknown_at' in d for d in diagnoses)} out of time")
+              f"{sum(d['unknown'] for d in diagnoses)} with a position out of time")
         for (phase, rule), k in by.most_common():
             print(f"  {phase:<8} {rule:<3} {k}")
     timing = {}

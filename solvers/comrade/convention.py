@@ -42,7 +42,7 @@ from cardgames.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.game import PlayerView
 from cardgames.comrade.play import play_rank
-from cardgames.comrade.players import pass_streak, public_voids, require_view, unseen_cards
+from cardgames.comrade.players import pass_streak, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
