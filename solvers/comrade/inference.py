@@ -66,7 +66,7 @@ __all__ = ["Worlds", "Evidence", "BeliefSummary", "HeuristicCard", "sample_world
 
 #: Default trust floor: a seat is trusted if, in its best world drawn, the card gives its actions a
 #: geometric-mean probability of at least this.
-TRUST_FLOOR = 0.02
+TRUST_FLOOR = 0.15
 
 METHODS = ("importance", "resample")
 
