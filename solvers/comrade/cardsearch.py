@@ -43,6 +43,7 @@ from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 
 from .convention import ConventionCard
 from .inference import TRUST_FLOOR, sample_worlds
+from .position import solve_position
 from .sampling import SamplingPlayer, equivalent_cards
 
 __all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
@@ -140,7 +141,9 @@ class CardSearchPlayer:
 
     def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
                  rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
-                 method: str = "resample", bid_candidates: int | None = None, oversample: int = 4):
+                 method: str = "resample", bid_candidates: int | None = None, oversample: int = 4,
+                 horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
+                 node_limit: int = 1000):
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples!r}")
         if candidates < 1 or (bid_candidates is not None and bid_candidates < 1):
@@ -158,6 +161,16 @@ class CardSearchPlayer:
         self.trust_floor = trust_floor
         self.method = method
         self.oversample = oversample
+        if leaf not in ("solver", "mixed"):
+            raise ValueError(f"leaf must be 'solver' or 'mixed', not {leaf!r}")
+        for name, h in (("horizon", horizon), ("bid_horizon", bid_horizon)):
+            if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
+                raise ValueError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}")
+        self.horizon = horizon
+        self.bid_horizon = bid_horizon
+        self.leaf = leaf
+        self.node_limit = node_limit
+        self.solver_calls = 0
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -178,8 +191,32 @@ class CardSearchPlayer:
             for a in cands:
                 g = fast_clone(base)
                 g.apply(a)
-                out[str(a)] += w * rollout(g, self.card)
+                out[str(a)] += w * self._value(g, view.phase)
         return out
+
+    def _value(self, game: ComradeGame, phase: str) -> float:
+        """The value of one world after one candidate of a decision in ``phase`` (see the class
+        docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
+        horizon = self.bid_horizon if phase == "bidding" else self.horizon
+        if horizon is None:
+            return rollout(game, self.card)
+        target = len(game.tricks) + horizon
+        while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
+                                               and not game.trickplay.current):
+            seat = game.current_player()
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else self.card.choose(seat_view(game, seat), legal))
+        if game.is_terminal():
+            return 1.0 if game.result == "win" else 0.0
+        self.solver_calls += 1
+        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+        if verdict == "no_win":
+            return 0.0
+        if self.leaf == "solver" and verdict == "win":
+            return 1.0
+        # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
+        return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
+            * rollout(game, self.card)
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
