@@ -36,12 +36,14 @@ import copy
 import random
 from typing import Hashable, Sequence
 
-from cardgames.cards import Card, Hand
+from cardgames.cards import SUITS, Card, Hand
 from cardgames.comrade import ComradeGame, PlayerView
-from cardgames.comrade.players import require_view
+from cardgames.comrade.bidding import PASS, BidCard
+from cardgames.comrade.play import play_rank
+from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 
-from .convention import ConventionCard
+from .convention import ConventionCard, suit_strength
 from .inference import TRUST_FLOOR, sample_worlds
 from .position import solve_position
 from .sampling import SamplingPlayer, equivalent_cards
@@ -104,52 +106,91 @@ def rollout(game: ComradeGame, card) -> float:
 
 
 def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True) -> list:
-    """The actions worth trying: the card's choice first, then the most likely others under the card's
-    policy (one per class of equivalent cards, :func:`~solvers.comrade.sampling.equivalent_cards`),
-    ``k`` in all at most; among equally likely ones the engine's order of ``legal``."""
+    """The actions worth trying, ``k`` at most, the card's choice first.
+
+    The card gives every action it would not make the same small probability, so "the next most
+    likely" says little; the other candidates are the natural alternatives instead: the plain
+    heuristic player's choice (a second opinion), then in the bidding a pass and the card's bid one
+    value lower and higher, and in the play the other end of the chosen suit (the lowest card
+    instead of the highest, or the other way round) and the highest and lowest card of the other
+    suits.  Cards that are equivalent in every world (:func:`~solvers.comrade.sampling.equivalent_cards`)
+    are tried once.
+    """
     legal = list(legal)
     choice = card.choose(view, legal)
-    pol = card.policy(view, legal)
+    wanted = [choice, HeuristicPlayer().act(view, legal)]
     if view.phase == "bidding":
         classes = [[a] for a in legal]
+        if isinstance(choice, BidCard):
+            wanted += [PASS] + [BidCard(choice.suit, v) for v in (choice.value - 1, choice.value + 1) if 1 <= v <= 6]
+        else:
+            strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_RULES,
+                                     len(view.hand_sizes))
+            for s in sorted(SUITS, key=lambda s: (-strength[s], SUITS.index(s))):
+                wanted += [a for a in legal if isinstance(a, BidCard) and a.suit == s and a.value == max(1, strength[s])]
     else:
         classes = equivalent_cards(view, legal, ace_high)
-    reps = []
-    for g in classes:
-        reps.append(choice if choice in g else g[0])
-    order = sorted(range(len(reps)), key=lambda i: (reps[i] != choice, -pol.get(reps[i], 0.0), i))
-    return [reps[i] for i in order[:k]]
+        by_suit: dict = {}
+        for c in sorted(legal, key=lambda c: play_rank(c, ace_high)):
+            by_suit.setdefault(c.suit, []).append(c)
+        if isinstance(choice, Card):
+            mine = by_suit.get(choice.suit, [])
+            wanted += [mine[0], mine[-1]]
+        for s in SUITS:
+            if s in by_suit and not (isinstance(choice, Card) and s == choice.suit):
+                wanted += [by_suit[s][-1], by_suit[s][0]]
+    where = {str(a): i for i, g in enumerate(classes) for a in g}
+    out, used = [], set()
+    for a in wanted + legal:
+        i = where.get(str(a))
+        if i is None or i in used:
+            continue
+        used.add(i)
+        out.append(a)
+        if len(out) == k:
+            break
+    return out
 
 
 class CardSearchPlayer:
     """The convention card, improved by rollouts in worlds weighted by the card (module docstring).
 
     * ``samples`` — worlds per decision (drawn by :func:`~solvers.comrade.inference.sample_worlds`
-      with ``method``; ``"resample"`` gives equally weighted worlds, ``"importance"`` weighted ones);
-    * ``candidates`` — how many actions to try: the card's choice and the next most likely under
-      the card (``bid_candidates`` for the bidding, default the same);
-    * ``margin`` — another candidate replaces the card's choice only if it wins a share of the
-      worlds at least this much larger (the rest of the time the card is followed: it is what
-      the partners expect);
+      with ``method``: ``"resample"`` gives equally weighted worlds, ``"importance"`` weighted ones;
+      ``oversample`` prior draws per world for ``"resample"``);
+    * ``candidates`` (``bid_candidates`` in the bidding, default the same) — how many actions to
+      try: the card's choice first, then the natural alternatives (:func:`candidates`);
+    * ``margin`` (``bid_margin`` in the bidding) — another candidate replaces the card's choice
+      only if its score is at least this much higher (a score is a share of worlds).  The rest
+      of the time the card is followed: it is what the partners expect and read;
+    * ``horizon`` (``bid_horizon``) — how each world is scored.  ``None``: the card plays the game
+      to the end (:func:`rollout`).  A number ``h``: the card plays ``h`` more tricks (in the
+      bidding: to the end of the bidding and ``h`` tricks), then the position solver
+      (``node_limit`` positions, exact, all hands visible) judges the rest: no win possible
+      scores 0; a win possible scores 1 with ``leaf="solver"``, with ``leaf="mixed"`` (default)
+      one half plus one half of the card's rollout from there.  Defaults: full rollouts in the
+      play, the solver as soon as the bidding ends in the bidding;
     * ``seed`` — the player's own generator: each decision draws one number from it;
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
 
-    After each decision :attr:`last_scores` holds each candidate's share of worlds won,
-    :attr:`last_worlds` the worlds, :attr:`last_reason` why the action was chosen.
+    After each decision :attr:`last_scores` holds each candidate's score, :attr:`last_worlds` the
+    worlds, :attr:`last_reason` why the action was chosen.
     """
 
-    def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
+    def __init__(self, samples: int = 6, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
                  rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
-                 method: str = "resample", bid_candidates: int | None = None, oversample: int = 4,
+                 method: str = "resample", bid_candidates: int | None = None, oversample: int = 3,
                  horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
-                 node_limit: int = 1000):
+                 node_limit: int = 1000, bid_margin: float = 0.25):
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples!r}")
         if candidates < 1 or (bid_candidates is not None and bid_candidates < 1):
             raise ValueError("candidates must be at least 1 (the card's own choice)")
-        if not 0 <= margin <= 1:
-            raise ValueError(f"margin is a share of worlds, between 0 and 1, not {margin!r}")
+        for name, m in (("margin", margin), ("bid_margin", bid_margin)):
+            if not 0 <= m <= 1:
+                raise ValueError(f"{name} is a share of worlds, between 0 and 1, not {m!r}")
+        self.bid_margin = bid_margin
         self.samples = samples
         self.candidates = candidates
         self.bid_candidates = candidates if bid_candidates is None else bid_candidates
@@ -231,11 +272,12 @@ class CardSearchPlayer:
         scores = self.scores(view, cands, rng)
         self.last_scores = scores
         best = max(cands, key=lambda a: (scores[str(a)], a == choice))
-        if best != choice and scores[str(best)] >= scores[str(choice)] + self.margin:
+        margin = self.bid_margin if view.phase == "bidding" else self.margin
+        if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
             self.last_reason = (f"search: {best} wins {scores[str(best)]:.0%} of the worlds, the card's "
                                 f"{choice} {scores[str(choice)]:.0%}")
             return best
-        self.last_reason = f"the card's choice ({choice}): no candidate is better by {self.margin:.0%}"
+        self.last_reason = f"the card's choice ({choice}): no candidate is better by {margin:.0%}"
         return choice
 
 

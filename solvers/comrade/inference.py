@@ -407,6 +407,10 @@ class BeliefSummary:
     def seats(self) -> list[int]:
         return list(self.expected)
 
+    def chance(self, seat: int, card: "Card | str") -> float:
+        """The chance that ``seat`` holds ``card`` (``"SA"`` or a :class:`~cardgames.cards.Card`), any card."""
+        return self.worlds.holds(seat, Card.parse(card))
+
     def lines(self) -> list[str]:
         letters = "NESW"[:len(self.view.hand_sizes)]
         out = [f"What seat {letters[self.view.seat]} believes ({len(self.worlds)} worlds, worth "
