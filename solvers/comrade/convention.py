@@ -52,6 +52,11 @@ __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "su
 #: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
 EPSILON = 0.01
+import os
+SHARE_TURNS = int(os.environ.get("H21_SHARE", "99"))
+LONG = int(os.environ.get("H21_LONG", "4"))
+TOPS = int(os.environ.get("H21_TOPS", "3"))
+LOW_GAP = int(os.environ.get("H21_GAP", "2"))
 
 
 @dataclass(frozen=True)
@@ -85,16 +90,20 @@ RULES: tuple[Rule, ...] = (
     Rule("P2", "play", "cash a master",
          "Leading, cash the highest card left of a suit you still need."),
     Rule("P3", "play", "lead low to a partner",
-         "Otherwise lead your lowest card of a suit a partner still needs, so the partner can win it."),
+         "Otherwise lead a low card (two or more higher ones still out) of a suit a partner still needs, so "
+         "the partner can win it."),
     Rule("P4", "play", "win what you need",
          "Following, if you need the led suit and can win, win: with the lowest winning card when you play "
-         "last or it is the highest left, else with your highest."),
+         "last or it is the highest left, else with your highest; if you cannot win, play your lowest."),
     Rule("P5", "play", "duck what you don't need",
          "Following a suit you do not need, play your highest card that stays below the winning card."),
     Rule("P6", "play", "shed a full suit",
          "With no card of the led suit, throw the highest card of a suit whose bid is full (or never bid)."),
-    Rule("P7", "play", "keep your winners",
-         "Never throw a card of a suit you still need while you have another card to throw."),
+    Rule("P7", "play", "throw from your spare length",
+         "If every suit you hold is still needed, throw the lowest card of the suit where you hold the most "
+         "cards beyond what you need."),
+    Rule("P8", "play", "push your own suit",
+         "Leading with no highest card left in a suit you need, lead your best card of it."),
 )
 
 _RULE_BY_ID = {r.id: r for r in RULES}
@@ -106,10 +115,10 @@ def _strength(ranks_held: Sequence[int], suit_ranks: Sequence[int]) -> int:
     n = len(held)
     order = sorted(suit_ranks, reverse=True)
     est = 0
-    for i, top in enumerate(order[:3]):       # the top card; the second with two; the third with three
+    for i, top in enumerate(order[:TOPS]):       # the top card; the second with two; the third with three
         if top in held and n >= i + 1:
             est += 1
-    return est + max(0, n - 4)
+    return est + max(0, n - LONG)
 
 
 def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -> dict[str, int]:
@@ -225,7 +234,37 @@ class ConventionCard:
         def inc(c: BidCard) -> int:
             return c.value - mine.get(c.suit, 0)
 
-        fitting = [c for c in cards if inc(c) <= room] if self.on["B5"] else cards
+        nxt = (view.seat + 1) % n
+        middle = set(view.middle)
+
+        def next_fits(taken: BidCard | None) -> bool:
+            """After my action, can the next player take a card without passing the total?"""
+            left = room - (inc(taken) if taken is not None else 0)
+            if left <= 0 or turns_left <= 1:
+                return True
+            bids = view.bids[nxt]
+            for d in middle:
+                if d == taken:
+                    continue
+                top = bids.get(d.suit)
+                if top is not None:
+                    if top < d.value <= top + left:
+                        return True
+                elif len(bids) < variant.max_suits and d.value <= left:
+                    return True
+            return False
+
+        if self.on["B5"]:
+            fitting = [c for c in cards if inc(c) <= room and next_fits(c)]
+            if not next_fits(None):
+                exact = [c for c in fitting if inc(c) == room]
+                if exact:
+                    best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit],
+                                                      -SUITS.index(c.suit)))
+                    return best, [("B5", f"the next player could take nothing without passing {total}: "
+                                         f"I fill the total with {best.symbol}")]
+        else:
+            fitting = cards
 
         def take_near(suit: str, want: int, why: list):
             """The card of ``suit`` raising the bid to ``want``, else the nearest smaller, else larger."""
@@ -241,14 +280,14 @@ class ConventionCard:
                 why.append(("B5", f"the {SUIT_SYMBOLS[suit]}{want} is gone or does not fit: the nearest smaller "
                                   f"value"))
                 return max(lower, key=lambda c: c.value)
-            return min(options, key=lambda c: c.value)
+            return None
 
         # B6: the total must be reached
         passes_to_lose = self.rules.passes_to_lose or n
         must = pass_streak(view) >= passes_to_lose - 1 or turns_left == 1
         if self.on["B6"] and room > 0 and (lap == max_laps or must):
             # my share of what is missing, among the turns left (or all of it if I must)
-            share = room if must else math.ceil(room / turns_left)
+            share = room if must else math.ceil(room / min(turns_left, SHARE_TURNS))
             pool = [c for c in fitting if inc(c) == share] or \
                    ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
             if not must:
@@ -256,7 +295,7 @@ class ConventionCard:
             if pool:
                 def key(c):
                     held = c.suit in mine
-                    return (held, length[c.suit] + strength[c.suit], -abs(inc(c) - share), -SUITS.index(c.suit))
+                    return (length[c.suit] - mine.get(c.suit, 0), held, -abs(inc(c) - share), -SUITS.index(c.suit))
                 best = max(pool, key=key)
                 why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
                               f"{'I must fill it' if must else 'my share is ' + str(share)}; "
@@ -310,13 +349,36 @@ class ConventionCard:
                 best = max(cash, key=lambda c: (mine[c.suit], rank(c), -SUITS.index(c.suit)))
                 return best, [("P2", f"I need {mine[best.suit]} more {SUIT_NAMES[best.suit]} trick(s) and "
                                      f"{best} is the highest {SUIT_NAMES[best.suit][:-1]} left")] + why
+        def above(c: Card) -> int:
+            """Unseen cards of c's suit higher than c."""
+            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+
+        def lowest_per_suit(cards):
+            out = {}
+            for c in cards:
+                if c.suit not in out or rank(c) < rank(out[c.suit]):
+                    out[c.suit] = c
+            return list(out.values())
+
+        partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
+        partner = lowest_per_suit([c for c in pool if c.suit in partner_suits])
         if self.on["P3"]:
-            partner = [c for c in pool if any(need[p][c.suit] > 0 for p in range(n) if p != seat)]
-            if partner:
-                best = min(partner, key=lambda c: (rank(c), SUITS.index(c.suit)))
+            safe = [c for c in partner if above(c) >= LOW_GAP]
+            if safe:
+                best = max(safe, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
                 who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
                 return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
-                                     f"low, {best}")] + why
+                                     f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")] + why
+        if self.on["P8"]:
+            own = [c for c in pool if mine[c.suit] > 0]
+            if own:
+                best = min(own, key=lambda c: (above(c), -mine[c.suit], -rank(c), SUITS.index(c.suit)))
+                return best, [("P8", f"I still need {SUIT_NAMES[best.suit]}: I push my highest, {best}")] + why
+        if self.on["P3"] and partner:
+            best = max(partner, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
+            who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
+            return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
+                                 f"my lowest, {best}")] + why
         best = min(pool, key=lambda c: (rank(c), SUITS.index(c.suit)))
         return best, why + [("-", f"my lowest card, {best}")]
 
@@ -338,23 +400,29 @@ class ConventionCard:
                     return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
                 c = max(beat, key=rank)
                 return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
+            if need[seat][led] > 0 and self.on["P4"]:
+                c = min(follow, key=rank)
+                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick but cannot win this one: I keep my "
+                                  f"high cards and play {c}")]
             if below and self.on["P5"]:
                 c = max(below, key=rank)
                 return c, [("P5", f"I do not need {SUIT_NAMES[led]}: {c} stays below {best_card}")]
             c = min(follow, key=rank)
             return c, [("-", f"my lowest {SUIT_NAMES[led][:-1]}, {c}")]
         mine = need[seat]
-        free = [c for c in legal if mine[c.suit] <= 0] if self.on["P7"] else legal
-        pool = free or legal
-        if self.on["P6"]:
-            c = max(pool, key=lambda c: (mine[c.suit] <= 0, rank(c), -SUITS.index(c.suit)))
-            why = [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not need")]
-        else:
-            c = min(pool, key=lambda c: (rank(c), SUITS.index(c.suit)))
-            why = [("-", f"I have no {SUIT_NAMES[led]}: I throw my lowest card, {c}")]
-        if free and len(free) < len(legal):
-            why.append(("P7", "I keep the cards of suits I still need"))
-        return c, why
+        free = [c for c in legal if mine[c.suit] <= 0]
+        if free and self.on["P6"]:
+            c = max(free, key=lambda c: (rank(c), -SUITS.index(c.suit)))
+            return c, [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not "
+                              f"need")]
+        if not free and self.on["P7"]:
+            length = {s: sum(1 for d in view.hand if d.suit == s) for s in SUITS}
+            spare = max(SUITS, key=lambda s: (length[s] - mine[s] if length[s] else -99, -SUITS.index(s)))
+            c = min((d for d in legal if d.suit == spare), key=rank)
+            return c, [("P7", f"I have no {SUIT_NAMES[led]} and need all my suits: I throw my lowest card of "
+                              f"{SUIT_NAMES[spare]}, where I hold {length[spare] - mine[spare]} more than I need")]
+        c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
+        return c, [("-", f"I have no {SUIT_NAMES[led]}: I throw my lowest card, {c}")]
 
 
 class ConventionPlayer:
