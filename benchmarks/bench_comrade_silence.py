@@ -30,6 +30,7 @@ and the slowest, per phase and together (issue 21: median <= 0.3 s, 99th percent
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -39,7 +40,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
@@ -145,6 +147,8 @@ def main() -> None:
               f"(95% {row['low']:.3f}-{row['high']:.3f}); bidding losses {row['bidding_losses']}, "
               f"{wall:.0f} s")
     meta["python"] = platform.python_version()
+    # which convention card played (the card changes while it is designed): a hash of its source
+    meta["card_sha1"] = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
     meta["samples"] = args.samples
     if args.out:
         order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
