@@ -149,10 +149,10 @@ def test_the_card_never_loses_the_bidding_on_200_seeded_deals_and_would_without_
 
 def test_P1_a_lead_is_never_in_a_suit_nobody_needs():
     pbn = "N:2.A3.. A.K4.. K.Q5.. Q.J6.."     # North bids hearts 3: spades are dead
-    card = ConventionCard(P2=False, P8=False)
+    card = ConventionCard(P2=False)
     _, _, choice, why = position(pbn, 0, ["H3"], card)
     assert choice == Card.parse("H3") and rule_ids(why)[0] == "P1"
-    _, _, choice, _ = position(pbn, 0, ["H3"], ConventionCard(P1=False, P2=False, P8=False))
+    _, _, choice, _ = position(pbn, 0, ["H3"], ConventionCard(P1=False, P2=False))
     assert choice == Card.parse("S2")          # without P1: the lowest card, a dead spade
 
 
@@ -164,11 +164,6 @@ def test_P2_cash_the_highest_card_left_of_a_suit_you_need():
 def test_P3_lead_low_to_a_partner_who_needs_the_suit():
     _, seat, choice, why = position("N:2.2.. AK... 3.3.. 4.4..", 0, ["pass", "S2"])
     assert seat == 0 and choice == Card.parse("S2") and rule_ids(why)[0] == "P3"
-
-
-def test_P8_push_your_own_suit_without_its_top_card():
-    _, _, choice, why = position("N:Q2... AK... 3.3.. 4.4..", 0, ["S2"])
-    assert choice == Card.parse("SQ") and rule_ids(why)[0] == "P8"
 
 
 def test_P4_win_what_you_need_with_the_top_card():
@@ -187,23 +182,23 @@ def test_P5_duck_a_suit_you_do_not_need_with_the_highest_card_below():
     assert seat == 2 and choice == Card.parse("SQ") and rule_ids(why)[0] == "P5"
 
 
-def test_P6_void_throw_the_highest_card_of_a_suit_you_do_not_need():
+def test_P6_void_throw_the_most_dangerous_card_of_a_suit_you_do_not_need():
     _, seat, choice, why = position("N:K2... A3... Q4... .A5..", 1, ["S2", "SA", "SQ"])
     assert seat == 3 and choice == Card.parse("HA") and rule_ids(why)[0] == "P6"
+    # the most dangerous is the one with the fewest higher cards out, not the highest rank: after the
+    # first trick West's queen of hearts is the top heart left, while its king of clubs is not
+    pbn = "N:AK.A.. 4.K.2. 5.3.3. .Q2..K"
+    actions = ["H1", "pass", "pass", "pass", "S2", "HA", "HK", "H3", "H2", "SA", "S4", "S5"]
+    _, seat, choice, why = position(pbn, 0, actions)
+    assert seat == 3 and choice == Card.parse("HQ") and rule_ids(why)[0] == "P6"
 
 
-def test_P7_void_and_every_suit_needed_throw_from_the_spare_length():
-    actions = ["S1", "pass", "H1", "pass", "pass", "pass", "D1", "SA", "S7"]
-    _, seat, choice, why = position("N:K32... A54... Q76... .A5.2.", 1, actions)
-    assert seat == 3 and choice == Card.parse("H5") and rule_ids(why)[0] == "P7"
-
-
-def test_P9_do_not_overtake_a_partner_who_needs_the_trick():
+def test_P7_do_not_overtake_a_partner_who_needs_the_trick():
     actions = ["pass", "pass", "S1", "S2", "S4", "S3", "SK"]
     pbn = "N:4.2.2. 3.3.3. K5.4.. A62..."
     _, seat, choice, why = position(pbn, 0, actions)
-    assert seat == 3 and choice == Card.parse("S2") and rule_ids(why)[0] == "P9"
-    assert position(pbn, 0, actions, ConventionCard(P9=False))[2] == Card.parse("SA")
+    assert seat == 3 and choice == Card.parse("S2") and rule_ids(why)[0] == "P7"
+    assert position(pbn, 0, actions, ConventionCard(P7=False))[2] == Card.parse("SA")
 
 
 # -- the policy ------------------------------------------------------------------------------------
