@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .layout import new_page, pdf_document, wrap
 
-__all__ = ["Summary", "SUMMARIES", "summary_pdf"]
+__all__ = ["Summary", "SUMMARIES", "summary_pdf", "summary_page"]
 
 
 @dataclass(frozen=True)
@@ -152,10 +152,15 @@ SUMMARIES: dict[str, Summary] = {"krypkille": KRYPKILLE, "comrade": COMRADE, "he
 
 def summary_pdf(game: str, path: "str | Path") -> int:
     """Write the one-page summary of ``game`` (a key of :data:`SUMMARIES`); return 1."""
-    summary = SUMMARIES[game]
+    return summary_page(SUMMARIES[game], path,
+                        f"trick-taking classroom · the full rules with the Japanese source: {SUMMARIES[game].rules_page}")
+
+
+def summary_page(summary: Summary, path: "str | Path", footer: str) -> int:
+    """Lay out any :class:`Summary` on one A4 page (``footer`` under the title); return 1."""
+    game = summary.title
     with pdf_document(path, summary.title) as pages:
-        ax = new_page(pages, summary.title,
-                      f"trick-taking classroom · the full rules with the Japanese source: {summary.rules_page}")
+        ax = new_page(pages, summary.title, footer)
         y = 276
         for line in wrap(summary.source, 110):
             ax.text(15, y, line, fontsize=8, va="top", color="0.3")
