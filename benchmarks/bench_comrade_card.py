@@ -12,7 +12,8 @@ sees only its own view), once with the whole card and once with each rule switch
 losses split into bidding and play.  Deterministic: the card has no randomness, so the same
 command prints the same table on every machine.
 
-``--diagnose K`` asks the position solver (all hands visible) *why* the whole card lost the first
+``--winnable K`` solves the card's final bids of the first K deals with all hands visible: could
+any play have made them?  ``--diagnose K`` asks the position solver (all hands visible) *why* the whole card lost the first
 K lost deals: the first action after which no win was possible any more (a binary search over the
 game's actions; "no win" never comes back once it is reached), whose it was and which rule of the
 card chose it.  ``--timing M`` times ``ConventionCard.policy`` on M positions of card games (the
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.players import play_out_seated  # noqa: E402
 from solvers.comrade.convention import RULES, ConventionCard, ConventionPlayer  # noqa: E402
+from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
 from solvers.comrade.study import wilson_interval  # noqa: E402
 
@@ -69,6 +71,22 @@ def first_fatal(seed: int, card: ConventionCard, time_limit: float = 5.0) -> dic
     return out
 
 
+def winnable_after_bidding(seeds, card: ConventionCard, time_limit: float = 5.0) -> dict:
+    """Could the card's final bids be made at all?  The position solver (all hands visible) at the
+    first card of the play, for each deal of ``seeds``; and how many of the makeable ones the card won."""
+    counts = Counter()
+    for seed in seeds:
+        game = play(seed, card)
+        if game.bidding_loss is not None:
+            counts["bidding lost"] += 1
+            continue
+        start = replay_prefix(game, len(game.bidding_history))
+        verdict = solve_position(start, time_limit=time_limit).verdict
+        counts[verdict] += 1
+        counts[f"{verdict}, card table {game.result}"] += 1
+    return dict(counts)
+
+
 def time_policy(count: int, card: ConventionCard) -> dict:
     """Median and 99th percentile, in microseconds, of ``card.policy`` on positions of card games."""
     times = {"bidding": [], "play": []}
@@ -95,6 +113,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals 0..N-1 (default 200)")
     ap.add_argument("--diagnose", type=int, default=0, help="explain the first K lost deals with the solver")
+    ap.add_argument("--winnable", type=int, default=0,
+                    help="for the first K deals, solve the card's final bids with all hands visible")
     ap.add_argument("--timing", type=int, default=0, help="time policy() on this many positions per phase")
     ap.add_argument("--three", type=int, default=0, help="also play this many 3-player deals with the whole card")
     ap.add_argument("--out", type=Path, default=None)
@@ -129,6 +149,13 @@ def main(argv=None) -> int:
               f"{sum(d['unknown'] for d in diagnoses)} with a position out of time")
         for (phase, rule), k in by.most_common():
             print(f"  {phase:<8} {rule:<3} {k}")
+    winnable = {}
+    if args.winnable:
+        winnable = winnable_after_bidding(range(args.winnable), ConventionCard())
+        made = winnable.get("win", 0)
+        print(f"\nthe card's final bids, solved with all hands visible ({args.winnable} deals): {made} could be made "
+              f"({winnable.get('win, card table win', 0)} of them the card table won), "
+              f"{winnable.get('no_win', 0)} could not, {winnable.get('unknown', 0)} out of time")
     timing = {}
     if args.timing:
         timing = time_policy(args.timing, ConventionCard())
@@ -140,11 +167,12 @@ def main(argv=None) -> int:
     if args.out:
         command = f"python benchmarks/bench_comrade_card.py --deals {args.deals}" + \
                   (f" --diagnose {args.diagnose}" if args.diagnose else "") + \
+                  (f" --winnable {args.winnable}" if args.winnable else "") + \
                   (f" --timing {args.timing}" if args.timing else "") + \
                   (f" --three {args.three}" if args.three else "") + f" --out {args.out.as_posix()}"
         data = {"meta": {"command": command, "deals": args.deals, "wall_seconds": round(wall),
                          "python": platform.python_version()},
-                "tables": rows, "diagnoses": diagnoses, "policy_timing": timing,
+                "tables": rows, "diagnoses": diagnoses, "winnable_after_bidding": winnable, "policy_timing": timing,
                 "rules": [{"id": r.id, "phase": r.phase, "name": r.name, "meaning": r.meaning} for r in RULES]}
         args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {args.out}")
