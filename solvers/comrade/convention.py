@@ -273,7 +273,7 @@ class ConventionCard:
             fitting = cards
 
         def take_near(suit: str, want: int, why: list):
-            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller, else larger."""
+            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller value, else None."""
             options = [c for c in fitting if c.suit == suit]
             if not options:
                 return None
