@@ -328,6 +328,11 @@ class Worlds:
         return len(self.hands)
 
     @property
+    def distinct(self) -> int:
+        """How many different layouts the worlds hold (resampling repeats the likely ones)."""
+        return len({tuple(frozenset(h[p]) for p in self.seats) for h in self.hands})
+
+    @property
     def effective_size(self) -> float:
         s = sum(w * w for w in self.weights)
         return 1 / s if s else 0.0
@@ -413,8 +418,7 @@ class BeliefSummary:
 
     def lines(self) -> list[str]:
         letters = "NESW"[:len(self.view.hand_sizes)]
-        out = [f"What seat {letters[self.view.seat]} believes ({len(self.worlds)} worlds, worth "
-               f"{self.worlds.effective_size:.1f} equal ones"
+        out = [f"What seat {letters[self.view.seat]} believes ({self._size()}"
                + (", plain sampling: the card explained nobody's actions" if self.worlds.fallback else "")
                + (f"; not trusted: {', '.join(letters[p] for p in sorted(self.worlds.untrusted))}"
                   if self.worlds.untrusted and not self.worlds.fallback else "") + ")"]
@@ -425,6 +429,12 @@ class BeliefSummary:
                 parts.append(f"{SUIT_SYMBOLS[s]} {self.expected[p][s]:.1f}" + (f" ({tops})" if tops else ""))
             out.append(f"  {letters[p]}: " + "   ".join(parts))
         return out
+
+    def _size(self) -> str:
+        w = self.worlds
+        if w.method == "resample":
+            return f"{len(w)} worlds, {w.distinct} different layouts"
+        return f"{len(w)} worlds, worth {w.effective_size:.1f} equally weighted ones"
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -440,8 +450,7 @@ class BeliefSummary:
                 cells.append(f"<td style='text-align:center'><b>{self.expected[p][s]:.1f}</b>"
                              f"<br><small>{tops}</small></td>")
             rows.append(f"<tr><th>{letters[p]}</th>{''.join(cells)}</tr>")
-        note = "plain sampling (the card explained nobody's actions)" if self.worlds.fallback else \
-            f"{len(self.worlds)} worlds, worth {self.worlds.effective_size:.1f} equal ones"
+        note = "plain sampling (the card explained nobody's actions)" if self.worlds.fallback else self._size()
         return (f"<table><caption>What {letters[self.view.seat]} believes: expected cards per suit, "
                 f"and the chance of each top card ({_html.escape(note)})</caption>"
                 f"<tr><th>seat</th>{head}</tr>{''.join(rows)}</table>")
