@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, RuleConfigError
+from ..errors import CardParseError, RuleConfigError, shown
 from ..game import GameState
 from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
@@ -50,7 +50,7 @@ class ComradeGame(GameState):
         self.variant = self.deal.variant
         self.num_players = self.deal.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
-            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
+            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.rules = rules or DEFAULT_RULES
         self.bidding = Bidding(self.num_players, dealer, self.variant, total=self.deal.total, rules=self.rules)
@@ -186,7 +186,7 @@ class ComradeGame(GameState):
                 Card.parse(action)
             except (CardParseError, TypeError):
                 raise bid_error from None
-            raise WrongPhaseError(action, f"{action!r} is a playing card, but the bidding is not over: "
+            raise WrongPhaseError(action, f"{shown(action)} is a playing card, but the bidding is not over: "
                                           f"take a bid card (like 'H3') or pass") from None
 
     def check(self, action: Hashable) -> None:
@@ -240,7 +240,7 @@ class ComradeGame(GameState):
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in
         the middle, the bidding history and the played cards, but not the others' hands."""
         if not 0 <= seat < self.num_players:
-            raise RuleConfigError(f"no seat {seat!r} in a {self.num_players}-player game")
+            raise RuleConfigError(f"no seat {shown(seat)} in a {self.num_players}-player game")
         return PlayerView(
             seat=seat, phase=self.phase, dealer=self.dealer, hand=self.hands[seat],
             hand_sizes=tuple(len(h) for h in self.hands), bids=tuple(self.bids),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..errors import shown
 from .setup import is_heart
 
 # The engine builds its views (HeartChallengeGame.view imports this module), so this module does not
@@ -58,7 +59,7 @@ class HeartChallengeView:
         n = game.num_players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             from ..errors import RuleConfigError
-            raise RuleConfigError(f"no seat {seat!r} in a {n}-player game")
+            raise RuleConfigError(f"no seat {shown(seat)} in a {n}-player game")
 
         def sees(owner: int) -> bool:
             return seat is None or seat == owner

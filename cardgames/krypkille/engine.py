@@ -44,6 +44,7 @@ from typing import Any, Hashable, Sequence
 from ..errors import (GameError, GameOverError, IllegalActionError, ParseError,
                       RuleConfigError)
 from ..game import GameState
+from ..errors import shown
 from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
 from .rules import Outcome, explain_follow, round_outcome, score_round, trick_winner
@@ -218,9 +219,9 @@ class KrypkilleRound(GameState):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
                 or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RuleConfigError(
-                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
+                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
-            raise RuleConfigError(f"dealer {dealer!r} is not a seat (0..{num_players - 1})")
+            raise RuleConfigError(f"dealer {shown(dealer)} is not a seat (0..{num_players - 1})")
         self.num_players = num_players
         self.dealer = dealer
         self.options = KrypkilleOptions.coerce(options)
@@ -269,7 +270,7 @@ class KrypkilleRound(GameState):
             if len(h) != HAND_SIZE:
                 raise RuleConfigError(f"seat {seat} must hold {HAND_SIZE} cards, not {len(h)}")
         if phase not in ("discard", "play"):
-            raise RuleConfigError(f"a round starts in the 'discard' or 'play' phase, not {phase!r}")
+            raise RuleConfigError(f"a round starts in the 'discard' or 'play' phase, not {shown(phase)}")
         used = Counter(itertools.chain.from_iterable(parsed))
         if stock is None:
             rest = list((Counter(DECK) - used).elements())
@@ -302,7 +303,7 @@ class KrypkilleRound(GameState):
         self._setup(len(cards), dealer, options)
         if isinstance(first_declarer, bool) or not isinstance(first_declarer, int) \
                 or not 0 <= first_declarer < len(cards):
-            raise RuleConfigError(f"first_declarer {first_declarer!r} is not a seat")
+            raise RuleConfigError(f"first_declarer {shown(first_declarer)} is not a seat")
         self.seed = None
         self.rng = random.Random(None)
         self._start([[c] for c in cards], [], "declare")
@@ -403,7 +404,7 @@ class KrypkilleRound(GameState):
                 return Discard(tuple(kinds))
             if len(kinds) == 1:
                 return Play(kinds[0])
-            raise ParseError(f"cannot read {action!r} as one action in the {self.phase} phase", action)
+            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
         if isinstance(action, str):
             raw = " ".join(action.strip().split())
             text = raw.lower()
@@ -422,8 +423,8 @@ class KrypkilleRound(GameState):
                 return Discard(tuple(kinds))
             if len(kinds) == 1:
                 return Play(kinds[0])
-            raise ParseError(f"cannot read {action!r} as one action in the {self.phase} phase", action)
-        raise ParseError(f"cannot read {action!r} as a Krypkille action", action)
+            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
+        raise ParseError(f"cannot read {shown(action)} as a Krypkille action", action)
 
     def illegal_error(self, action: Hashable) -> IllegalActionError:
         """The specific exception for an action that is not legal now (not raised here)."""
@@ -543,7 +544,7 @@ class KrypkilleRound(GameState):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (its hand and discards, the public record, shown cards)."""
         if not 0 <= seat < self.num_players:
-            raise GameError(f"seat {seat!r} is not at this table (0..{self.num_players - 1})")
+            raise GameError(f"seat {shown(seat)} is not at this table (0..{self.num_players - 1})")
         try:
             order = tuple(self.declaring_order())
         except GameError:
@@ -632,17 +633,17 @@ class KrypkilleMatch(GameState):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
                 or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RuleConfigError(
-                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
+                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
         if rounds is None and elimination_total is None:
             rounds = num_players
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise RuleConfigError(f"a match needs at least one round, not {rounds!r}")
+            raise RuleConfigError(f"a match needs at least one round, not {shown(rounds)}")
         if elimination_total is not None and (isinstance(elimination_total, bool)
                                               or not isinstance(elimination_total, int) or elimination_total < 1):
-            raise RuleConfigError(f"the elimination total must be a positive number, not {elimination_total!r}")
+            raise RuleConfigError(f"the elimination total must be a positive number, not {shown(elimination_total)}")
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
                 or not 0 <= first_dealer < num_players:
-            raise RuleConfigError(f"first_dealer {first_dealer!r} is not a seat")
+            raise RuleConfigError(f"first_dealer {shown(first_dealer)} is not a seat")
         self.num_players = num_players
         self.rounds = rounds
         self.elimination_total = elimination_total

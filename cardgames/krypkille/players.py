@@ -19,6 +19,7 @@ from math import comb
 from typing import Hashable, Sequence
 
 from ..players import RandomPlayer, play_out
+from ..errors import shown
 from .deck import Kind
 from .engine import DECLARE, PASS, Discard, KrypkilleMatch, KrypkilleRound, Play, SeatView
 from .options import MAX_DISCARDS
@@ -93,7 +94,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = 0, keep_low: Kind = Kind.TWO, shield: Kind = Kind.TEN,
                  lead: str = "high", other_success: float = 0.5, boldness: float = 2.0):
         if lead not in ("high", "low"):
-            raise ValueError(f"lead must be 'high' or 'low', not {lead!r}")
+            raise ValueError(f"lead must be 'high' or 'low', not {shown(lead)}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.keep_low = keep_low

@@ -49,6 +49,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from cardgames.krypkille import Kind, parse_kind
+from cardgames.errors import shown
 
 from .combinatorics import ALL, above, count_assignments, mask_kinds, pool_masks
 from .common import EndgameError
@@ -68,7 +69,7 @@ def check_beliefs(beliefs: str) -> str:
         hint = (" (the policy model, which needs the others to be known heuristic players, is offered by "
                 "solvers.krypkille_endgame.policy and the calibration study, not by levels 2 and 3)"
                 if beliefs == "policy" else "")
-        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}{hint}")
+        raise EndgameError(f"unknown belief model {shown(beliefs)}: choose one of {', '.join(BELIEFS)}{hint}")
     return beliefs
 
 
@@ -88,7 +89,7 @@ def allowed_finals(tricks: Iterable[Sequence], num_players: int) -> tuple[int, .
         top = int(trick[0][1])
         for seat, card in trick[1:]:
             if not 0 <= seat < num_players:
-                raise EndgameError(f"trick names seat {seat!r}, but there are {num_players} seats")
+                raise EndgameError(f"trick names seat {shown(seat)}, but there are {num_players} seats")
             p = int(card)
             if p >= top:
                 allowed[seat] &= ALL & ~_range(top, p)

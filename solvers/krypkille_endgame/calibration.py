@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from cardgames.display import html_table
+from cardgames.errors import shown
 
 from .beliefs import BELIEFS, allowed_finals, unique_lowest_probability
 from .combinatorics import ALL
@@ -64,7 +65,7 @@ POLICY_SAMPLES = 400
 
 def check_model(model: str) -> str:
     if model not in MODELS:
-        raise EndgameError(f"unknown belief model {model!r}: choose one of {', '.join(MODELS)}")
+        raise EndgameError(f"unknown belief model {shown(model)}: choose one of {', '.join(MODELS)}")
     return model
 
 

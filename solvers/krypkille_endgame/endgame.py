@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 
 from cardgames.display import escape, html_table
 from cardgames.krypkille import DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
+from cardgames.errors import shown
 
 from .beliefs import allowed_finals, check_beliefs
 from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
@@ -63,7 +64,7 @@ class Endgame:
     def from_round(cls, rnd, penalties: "PenaltyTable | str | None" = None) -> "Endgame":
         """The endgame of an engine round (:class:`cardgames.krypkille.KrypkilleRound`) in its declare phase."""
         if rnd.phase not in ("declare", "over"):
-            raise EndgameError(f"the round is in its {rnd.phase!r} phase: the endgame starts after four tricks")
+            raise EndgameError(f"the round is in its {shown(rnd.phase)} phase: the endgame starts after four tricks")
         order = list(rnd.declaring_order())
         table = penalties if penalties is not None else rnd.options.penalties
         tricks = tuple(tuple((s, k) for s, k in t) for t in rnd.tricks)
