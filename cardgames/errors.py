@@ -54,6 +54,8 @@ class _ShortRepr(reprlib.Repr):
 
 
 _SHORT = _ShortRepr()
+#: The longest text :func:`shown` returns (a message names a token; it does not copy it).
+_LONGEST = 160
 
 
 def shown(value: object) -> str:
@@ -70,9 +72,13 @@ def shown(value: object) -> str:
         '<a whole number of about 5001 digits>'
     """
     try:
-        return _SHORT.repr(value)
+        text = _SHORT.repr(value)
     except Exception:  # an object whose own repr fails
         return f"<{type(value).__name__} object>"
+    if len(text) > _LONGEST:  # a list of long items: cut the whole, keeping both ends
+        half = (_LONGEST - 5) // 2
+        text = f"{text[:half]} ... {text[-half:]}"
+    return text
 
 
 def shown_text(value: object) -> str:
