@@ -56,7 +56,8 @@ from cardgames.krypkille.options import HAND_SIZE, MAX_DISCARDS
 from .beliefs import allowed_finals
 from .common import EndgameError, unseen_pool
 
-__all__ = ["PolicyEstimate", "discard_interval", "policy_options", "policy_unique_lowest", "heuristic_discard"]
+__all__ = ["PolicyEstimate", "PublicRecord", "discard_interval", "policy_options", "policy_weights",
+           "policy_unique_lowest", "heuristic_discard"]
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,51 @@ def policy_options(end, seat: int, pool: dict, follow_mask: int, keep_low: int =
     return out
 
 
+@dataclass(frozen=True)
+class PublicRecord:
+    """What everyone saw of a round: the four tricks (``(seat, kind)`` in play order) and how many cards
+    each seat drew (= discarded).  It is what :func:`policy_options` reads of an endgame, for a caller
+    that has only a seat's view (the play table's coach) rather than a whole :class:`Endgame`."""
+
+    tricks: tuple
+    discard_counts: tuple[int, ...]
+
+    @property
+    def discards(self) -> tuple[tuple[None, ...], ...]:
+        return tuple((None,) * d for d in self.discard_counts)
+
+
+def policy_weights(record, seat: int, pool: dict, follow_mask: int, keep_low: int = int(Kind.TWO),
+                   shield: int = int(Kind.TEN)) -> list[float]:
+    """Seat ``seat``'s local posterior as one weight per kind value (index 0..22) **per physical card**:
+    the :func:`policy_options` weights of each final kind added up and divided by the pool's copies of
+    that kind, so that level 2 (which counts physical cards itself) can multiply them in.  ``record`` is
+    an :class:`Endgame` or a :class:`PublicRecord`.  Normalised to a largest weight of 1.
+
+    The weights are exact for this seat alone; level 2 multiplies them across the other seats, which
+    counts each seat's discards among the unseen cards as if the others had not drawn theirs from the
+    same cards (with two players there is one other seat, and the product is the exact posterior).
+
+    >>> from solvers.krypkille_endgame import Endgame
+    >>> from solvers.krypkille_endgame.beliefs import allowed_finals
+    >>> end = Endgame.deal(2, seed=10)
+    >>> pool = {k: c for k, c in unseen_pool(end.played, [end.final_cards[0]], end.discards[0]).items() if c}
+    >>> w = policy_weights(end, 1, pool, allowed_finals(end.tricks, 2)[1])
+    >>> max(w), w[int(end.final_cards[1])] > 0
+    (1.0, True)
+    """
+    weights = [0.0] * 23
+    for f, _, _, _, w in policy_options(record, seat, pool, follow_mask, keep_low, shield):
+        weights[f] += float(w)
+    counts = {int(k): c for k, c in pool.items()}
+    weights = [w / counts[v] if w else 0.0 for v, w in enumerate(weights)]
+    top = max(weights)
+    if not top:
+        raise EndgameError(f"no hand of seat {seat} explains its discards, leads and follows under the policy "
+                           "(are the others the engine's heuristic players?)")
+    return [w / top for w in weights]
+
+
 def local_weight(n: int, twins: int, d: int) -> Fraction:
     """Arrangements of ``d`` discards among the ``n`` unseen cards of the interval, of which ``twins`` are
     the other copy of a kind the player kept once: a hand holding both copies, one kept and one thrown, is
@@ -184,6 +230,12 @@ def _merged(opts) -> list[tuple[int, ...]]:
         key = (f, lo, hi) + tuple(twins)
         mult[key] = mult.get(key, 0) + 1
     return [key + (m,) for key, m in sorted(mult.items())]
+
+
+def check_policy_players(players) -> tuple[int, int]:
+    """``(keep_low, shield)`` of the heuristic players the policy model knows (``None``: the engine's
+    defaults); :class:`EndgameError` for players it does not know."""
+    return _check_players(players)
 
 
 def _check_players(players) -> tuple[int, int]:
