@@ -5,7 +5,6 @@
 * :mod:`cardgames.comrade` — Comrade (カムレッド), a cooperative exact-bid trick-taking game.
 * :mod:`cardgames.heart_challenge` — Heart Challenge, a playing-card variant of *Skull & Roses*.
 * :mod:`cardgames.game` — the interface every game state follows (legal actions, apply, returns).
-* :mod:`cardgames.widgets` — ipywidgets views for the notebooks (the engines never import it).
 
 Every bad input raises a :class:`ValueError` subclass from :mod:`cardgames.errors`.
 """

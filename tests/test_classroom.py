@@ -8,7 +8,7 @@ Any notebook in ``notebooks/`` with a raw ``# ASSIGNMENT CONFIG`` cell is covere
   yet"; then, in the same kernel, the teacher's answers make every check say "correct" and a wrong
   answer makes it say "not quite" (one execution per notebook: the source itself runs under nbval).
 
-The friendly messages of :mod:`cardgames.classroom` are tested without a kernel.
+The friendly messages of :mod:`classroom.grader` are tested without a kernel.
 """
 
 from __future__ import annotations
@@ -20,12 +20,18 @@ from pathlib import Path
 
 import pytest
 
-from cardgames import classroom
-from cardgames.classroom import NotAnsweredYet, NotQuite, check
+import importlib.util
+
+from classroom import grader as classroom
+from classroom.grader import NotAnsweredYet, NotQuite, check
+
+_spec = importlib.util.spec_from_file_location("build_classroom", Path(__file__).resolve().parents[1] / "tools" / "build_classroom.py")
+build_tool = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_tool)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted((ROOT / "notebooks").glob("*.ipynb"))
-WITH_QUESTIONS = [p for p in SOURCES if classroom.has_questions(p)]
+WITH_QUESTIONS = [p for p in SOURCES if build_tool.has_questions(p)]
 ids = [p.name for p in WITH_QUESTIONS]
 
 
@@ -92,7 +98,7 @@ def test_source_notebook_grader_is_a_stand_in_that_imports_no_otter(tmp_path):
 
 
 def test_build_command_refuses_a_missing_notebook(capsys):
-    assert classroom.main(["build", "notebooks/no_such.ipynb"]) == 2
+    assert build_tool.main(["notebooks/no_such.ipynb"]) == 2
     assert "no_such.ipynb" in capsys.readouterr().err
 
 
@@ -112,21 +118,21 @@ def test_every_old_style_exercise_is_converted():
                 depth -= 1
             elif kind == "code" and depth == 0:
                 plain = [l for l in src.splitlines() if l.rstrip().endswith("# SOLUTION")]
-                assert not plain, f"{path.name}: answer lines outside a question (see cardgames/classroom.py): {plain}"
+                assert not plain, f"{path.name}: answer lines outside a question (see classroom/grader.py): {plain}"
                 assert 'print("correct' not in src and "check_answer(" not in src, \
-                    f"{path.name}: an exercise check outside otter's format (see the recipe in cardgames/classroom.py)"
+                    f"{path.name}: an exercise check outside otter's format (see the recipe in classroom/grader.py)"
 
 
 def test_every_source_has_both_versions_and_no_extras():
     names = {p.name for p in SOURCES}
-    for folder in (classroom.STUDENT, classroom.TEACHER):
+    for folder in (build_tool.STUDENT, build_tool.TEACHER):
         assert {p.name for p in folder.glob("*.ipynb")} == names, f"run `make student` to rebuild {folder.name}/"
 
 
 @pytest.fixture(scope="module")
 def fresh_build(tmp_path_factory):
     out = tmp_path_factory.mktemp("classroom")
-    classroom.build(SOURCES, out / "student", out / "teacher")
+    build_tool.build(SOURCES, out / "student", out / "teacher")
     return out
 
 

@@ -1,12 +1,16 @@
-"""The layout: engines import no display code, and the imports of :mod:`cardgames` form no circle.
+"""The layout: three layers whose arrows run one way, engines that import no display code, no import circle.
 
-Issue 14, "Layout".  As python-chess does with ``_repr_svg_``, an engine's rich display
+* The layers, bottom to top: :mod:`cardgames` (the rules engines) ← :mod:`solvers` ← :mod:`classroom`
+  (widgets, the play table, the coach, the grader, the printables).  No module imports a module of a
+  layer above its own -- at module level, under ``if TYPE_CHECKING`` or inside a function.
+
+As python-chess does with ``_repr_svg_``, an engine's rich display
 (``_repr_html_``) imports its HTML module lazily, inside the method; the HTML modules import no
 engine module back (not even for type hints), so every arrow runs one way.
 
 * Each engine module, imported in a fresh interpreter, loads no display, HTML or widget module
   (ours, nor IPython, ipywidgets, matplotlib, nor the standard library's ``html``).
-* The graph of *every* import statement in :mod:`cardgames` -- at module level, under
+* The graph of *every* import statement in the three packages -- at module level, under
   ``if TYPE_CHECKING``, and inside functions -- has no cycle.
 * An engine module imports a display module only inside a function (the lazy ``_repr_html_`` hook
   or a small function that forwards to the display), never at module level.
@@ -22,6 +26,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The layers, bottom first: a module may import its own layer and the ones below, never one above.
+LAYERS = ("cardgames", "solvers", "classroom")
 PACKAGE = ROOT / "cardgames"
 
 #: Our display code: the HTML builders and the widgets.
@@ -38,14 +44,18 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES = {_module_name(p): p for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))}
+
+
+def layer(module: str) -> int:
+    return LAYERS.index(module.split(".")[0])
 
 
 def is_display(module: str) -> bool:
-    return module in DISPLAY or module == "cardgames.widgets" or module.startswith("cardgames.widgets.")
+    return module in DISPLAY or module.split(".")[0] in LAYERS[1:]
 
 
-ENGINE_MODULES = sorted(m for m in MODULES if not is_display(m))
+ENGINE_MODULES = sorted(m for m in MODULES if layer(m) == 0 and not is_display(m))
 
 
 def _resolve(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
@@ -65,7 +75,7 @@ def _resolve(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
 
 
 def imports(module: str) -> list[tuple[str, bool]]:
-    """(imported cardgames module, whether the import runs at module level) for every import statement."""
+    """(imported module of ours, whether the import runs at module level) for every import statement."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: list[tuple[str, bool]] = []
 
@@ -122,16 +132,34 @@ def test_the_import_scanner_sees_lazy_and_type_checking_imports():
     assert found.get("cardgames.krypkille.deck") is True
 
 
-def test_no_import_cycles_in_cardgames():
+def test_no_import_cycles():
     cycle = find_cycle(GRAPH)
     assert cycle is None, "import circle: " + " -> ".join(cycle)
+
+
+def test_the_layer_check_sees_an_upward_import_inside_a_function(tmp_path, monkeypatch):
+    """The check can fail: a solver module with a function-level import of the classroom is caught."""
+    fake = tmp_path / "m.py"
+    fake.write_text("def f():\n    from classroom.widgets import common\n")
+    monkeypatch.setitem(MODULES, "solvers.fake", fake)
+    assert "classroom.widgets.common" in upward_imports("solvers.fake")
+
+
+def upward_imports(module: str) -> list[str]:
+    return sorted({t for t, _ in imports(module) if layer(t) > layer(module)})
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) < len(LAYERS) - 1))
+def test_no_module_imports_a_layer_above_its_own(module):
+    up = upward_imports(module)
+    assert not up, f"{module} imports {up}: the arrows run cardgames <- solvers <- classroom"
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)
 def test_engines_import_display_code_only_lazily(module):
     eager = sorted({t for t, top in imports(module) if top and is_display(t)})
     assert not eager, f"{module} imports {eager} at module level"
-    assert not any(t.startswith("cardgames.widgets") for t, _ in imports(module)), \
+    assert not any(t.startswith("classroom.widgets") for t, _ in imports(module)), \
         f"{module} imports a widget module"
 
 

@@ -16,7 +16,7 @@ from hidden_cards import ever_visible, leaks  # noqa: E402
 from cardgames.errors import GameError  # noqa: E402
 from cardgames.krypkille.engine import Discard  # noqa: E402
 from cardgames.players import RandomPlayer  # noqa: E402
-from cardgames.widgets.table import PlayTable  # noqa: E402
+from classroom.table import PlayTable  # noqa: E402
 
 GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
          ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
@@ -186,8 +186,8 @@ def test_redrawing_closes_the_old_buttons():
     assert not [w for w in t._walk(t) if w.comm is not None]
 
 
-@pytest.mark.parametrize("module", ["cardgames.widgets.table", "cardgames.widgets.table_games",
-                                    "cardgames.widgets.seated_bots", "solvers.widgets.coach"])
+@pytest.mark.parametrize("module", ["classroom.table", "classroom.tables.base",
+                                    "classroom.seated_bots", "classroom.coach"])
 def test_docstring_examples(module):
     import doctest
     import importlib
@@ -199,7 +199,7 @@ def test_docstring_examples(module):
                                           ("comrade", dict(seed=17, hand_size=4), 2),
                                           ("heart_challenge", dict(num_players=4, seed=1), 0)])
 def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
-    from cardgames.widgets.table_games import first_choice_game, review_html
+    from classroom.tables import first_choice_game, review_html
     t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()
     state, actions = first_choice_game(t.tg, seat)
     assert actions == t.actions and review_html(t.tg, actions) == t.review_html()

@@ -1,4 +1,4 @@
-"""The printables (``python -m cardgames.printables OUTDIR``): every PDF is written, has the expected
+"""The printables (``python -m classroom.printables OUTDIR``): every PDF is written, has the expected
 number of pages and the expected text; the answers stay off the student sheets; the ordinary-deck
 mapping for Krypkille is faithful; a missing Japanese font is a clear error.
 
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from cardgames.krypkille.deck import ALTERNATIVE_PENALTIES, DEFAULT_PENALTIES, Kind
-from cardgames.printables import PRINTABLES, build_all, fonts
-from cardgames.printables import comrade as comrade_printables
-from cardgames.printables.ordinary import (COLOUR_SUITS, ORDINARY, kind_of, left_out, ordinary_cards,
+from classroom.printables import PRINTABLES, build_all, fonts
+from classroom.printables import comrade as comrade_printables
+from classroom.printables.ordinary import (COLOUR_SUITS, ORDINARY, kind_of, left_out, ordinary_cards,
                                            ordinary_deck)
 
 pytestmark = pytest.mark.slow   # building the eight PDFs takes about 10 s of CPU
@@ -197,7 +197,7 @@ def test_one_page_rules_summaries(texts, game, words):
 
 
 def test_no_japanese_font_is_a_clear_error(monkeypatch, capsys):
-    from cardgames.printables.__main__ import main
+    from classroom.printables.__main__ import main
 
     monkeypatch.delenv(fonts.ENV_VAR, raising=False)
     monkeypatch.setattr(fonts, "_has_glyphs", lambda path, text=fonts.SAMPLE: False)
@@ -230,7 +230,7 @@ def test_command_line_refuses_an_outdir_that_is_a_file(tmp_path):
         pytest.skip(str(err))
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    run = subprocess.run([sys.executable, "-m", "cardgames.printables", str(blocker)],
+    run = subprocess.run([sys.executable, "-m", "classroom.printables", str(blocker)],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "cannot write" in run.stderr and "Traceback" not in run.stderr

@@ -1,5 +1,5 @@
 """Static HTML views of a Comrade game (plain functions: the notebook shows them as they are,
-and the widgets in :mod:`cardgames.widgets.comrade` reuse them)."""
+and the widgets in :mod:`classroom.widgets.comrade` reuse them)."""
 
 from __future__ import annotations
 

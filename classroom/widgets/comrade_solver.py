@@ -8,9 +8,9 @@ from __future__ import annotations
 import ipywidgets as W
 
 from cardgames.comrade import Deal, deal_html
-from cardgames.widgets.common import guarded, mark_demo
+from .common import guarded, mark_demo
 
-from ..comrade import SolveResult, solve
+from solvers.comrade import SolveResult, solve
 
 __all__ = ["ComradeSolverWidget", "result_html"]
 

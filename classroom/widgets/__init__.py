@@ -1,4 +1,4 @@
-"""ipywidgets views of the game engines, for the notebooks.
+"""ipywidgets views of the game engines and the solvers, for the notebooks.
 
 A thin layer: each view draws with the same HTML functions the engines expose
 for static display, so a notebook can show a widget and, beside it, a static

@@ -18,7 +18,7 @@ from IPython.display import display
 from cardgames.display import escape
 from cardgames.errors import GameError
 from cardgames.krypkille import Kind, PENALTY_TABLES
-from cardgames.widgets.common import guarded, mark_demo
+from .common import guarded, mark_demo
 from solvers.krypkille_endgame import Endgame, draw_tree, plot_thresholds, threshold_table_html
 
 __all__ = ["EndgameExplorer", "MODELS", "SOURCES", "BELIEF_LABELS", "TAB_TITLES", "ENGINE", "BY_HAND"]

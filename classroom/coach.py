@@ -1,7 +1,7 @@
 """The play table's coach (the teacher's switch): one small function per game, each from
 what the person may know, except where said.
 
-The play table (:mod:`cardgames.widgets.table`) imports this module only when the coach is
+The play table (:mod:`classroom.table`) imports this module only when the coach is
 on, so :mod:`cardgames` never imports :mod:`solvers` at module level.
 
 * Krypkille — :func:`krypkille_advice`: the endgame explorer's level-2 expected penalties for

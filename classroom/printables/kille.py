@@ -3,14 +3,14 @@
 :func:`kille_deck_pdf` draws the 42 cards (nine to an A4 page, poker size 63 × 88 mm): each card
 shows its name in English, Swedish and Japanese, its rank (21 = strongest), its penalty in the
 default table and in the alternative one, and the ordinary cards that stand for it.
-:func:`ordinary_deck_pdf` prints the mapping of :mod:`cardgames.printables.ordinary` as one page.
+:func:`ordinary_deck_pdf` prints the mapping of :mod:`classroom.printables.ordinary` as one page.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..krypkille.deck import ALTERNATIVE_PENALTIES, DECK, DEFAULT_PENALTIES, Kind
+from cardgames.krypkille.deck import ALTERNATIVE_PENALTIES, DECK, DEFAULT_PENALTIES, Kind
 from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document
 from .ordinary import ORDINARY, left_out, mapping_rows, ordinary_cards
 
@@ -84,7 +84,7 @@ def ordinary_deck_pdf(path: "str | Path") -> int:
     """Write the one-page table for playing Krypkille with an ordinary 52-card deck."""
     with pdf_document(path, "Krypkille with an ordinary deck") as pages:
         ax = new_page(pages, "Krypkille with an ordinary 52-card deck",
-                      "trick-taking classroom · rules: docs/rules/krypkille.md · mapping: cardgames/printables/ordinary.py")
+                      "trick-taking classroom · rules: docs/rules/krypkille.md · mapping: classroom/printables/ordinary.py")
         intro = ("This mapping is faithful: Krypkille ignores suits and needs 21 kinds in a fixed order, each in "
                  "exactly two copies. Each rank of one colour (♠♣ black, ♥♦ red) comes in exactly two cards, so "
                  "21 rank-colour pairs play the 21 kinds; two cards are the same kind when rank and colour agree.")

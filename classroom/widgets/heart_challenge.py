@@ -12,12 +12,12 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ..cards import parse_cards
-from ..errors import GameError
-from ..heart_challenge import CautiousPlayer, HeartChallengeGame, HeartChallengeOptions
-from ..heart_challenge.display import (legal_actions_html, log_html, scored_hand_html, setup_html, state_html)
-from ..heart_challenge.odds import success_chance
-from ..heart_challenge.scenarios import SCENARIOS, Scenario
+from cardgames.cards import parse_cards
+from cardgames.errors import GameError
+from cardgames.heart_challenge import CautiousPlayer, HeartChallengeGame, HeartChallengeOptions
+from cardgames.heart_challenge.display import (legal_actions_html, log_html, scored_hand_html, setup_html, state_html)
+from cardgames.heart_challenge.odds import success_chance
+from cardgames.heart_challenge.scenarios import SCENARIOS, Scenario
 from .common import guarded, mark_demo
 
 __all__ = ["setup_game", "SetupExplorer", "RoundStepper", "stepper_html", "ScenarioExplorer", "scenario_html",

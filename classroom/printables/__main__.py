@@ -1,4 +1,4 @@
-"""``python -m cardgames.printables OUTDIR``: write every printable PDF into OUTDIR.
+"""``python -m classroom.printables OUTDIR``: write every printable PDF into OUTDIR.
 
 Errors (no Japanese font, an output folder that cannot be written) print one line on stderr and
 exit with status 2.
@@ -13,7 +13,7 @@ from . import PRINTABLES, NoJapaneseFontError, build_all
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardgames.printables",
+    parser = argparse.ArgumentParser(prog="python -m classroom.printables",
                                      description="Write the classroom printables (PDF) into OUTDIR.")
     parser.add_argument("outdir", help="folder for the PDF files (created if needed), e.g. build/printables")
     args = parser.parse_args(argv)

@@ -4,7 +4,7 @@
 interface only (``current_player``, ``legal_actions``, ``apply``, ``is_terminal``,
 ``returns``, ``view(seat)``).  What differs between games (how a seat's view is
 drawn, which buttons a person gets, how an action reads in the public log) lives
-in a small *table game* object (:mod:`cardgames.widgets.table_games`).
+in a small *table game* object (:mod:`classroom.tables`).
 
 * The person sees **only their seat's view**: the table is drawn from
   ``state.view(seat)`` and nothing else, so every card hidden from that seat is a back.
@@ -17,7 +17,7 @@ in a small *table game* object (:mod:`cardgames.widgets.table_games`).
   the round replayed action by action (:meth:`PlayTable.review_html` is the same
   as static HTML, for readers on GitHub).
 * ``coach=True`` (the teacher's switch, off by default) adds the game's hint
-  (:mod:`solvers.widgets.coach`, imported only when the coach is on).
+  (:mod:`classroom.coach`, imported only when the coach is on).
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step.
 
@@ -33,9 +33,9 @@ from typing import Any, Hashable, Sequence
 
 import ipywidgets as W
 
-from ..display import escape
-from ..errors import GameError
-from .common import guarded
+from cardgames.display import escape
+from cardgames.errors import GameError
+from classroom.widgets.common import guarded
 
 __all__ = ["PlayTable", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
 
@@ -52,7 +52,7 @@ _WIDE = {"description_width": "initial"}
 
 
 def _table_game(game: Any, **options):
-    from .table_games import table_game
+    from classroom.tables import table_game
     return table_game(game, **options)
 
 
@@ -330,7 +330,7 @@ class PlayTable(W.VBox):
     # -- the review ----------------------------------------------------------------------
     def frames(self) -> list[tuple[str, str]]:
         """(caption, HTML with every hand revealed) after 0, 1, 2 ... actions."""
-        from .table_games import frames
+        from classroom.tables import frames
         return frames(self.tg, self.actions)
 
     def _review(self) -> list[W.Widget]:
@@ -354,8 +354,8 @@ class PlayTable(W.VBox):
         return [result, W.HBox([back, fwd, slider]), caption, pic]
 
     def review_html(self) -> str:
-        """The finished game as static HTML (:func:`~cardgames.widgets.table_games.review_html`)."""
-        from .table_games import review_html
+        """The finished game as static HTML (:func:`~classroom.tables.review_html`)."""
+        from classroom.tables import review_html
         return review_html(self.tg, self.actions)
 
     # -- for programs and tests ---------------------------------------------------------

@@ -61,8 +61,8 @@ def pdf_document(path: "str | Path", title: str) -> Iterator[list]:
     """Collect pages (figures) in a list; on exit, write them to ``path`` as one PDF.
 
     The fonts are set for the whole document: DejaVu Sans with a Japanese font as fallback
-    (:func:`~cardgames.printables.fonts.font_families`), which raises
-    :class:`~cardgames.printables.fonts.NoJapaneseFontError` before anything is written.
+    (:func:`~classroom.printables.fonts.font_families`), which raises
+    :class:`~classroom.printables.fonts.NoJapaneseFontError` before anything is written.
     """
     import matplotlib
 
@@ -77,7 +77,7 @@ def pdf_document(path: "str | Path", title: str) -> Iterator[list]:
 
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        metadata = {"Title": title, "Author": "trick-taking classroom", "Creator": "cardgames.printables",
+        metadata = {"Title": title, "Author": "trick-taking classroom", "Creator": "classroom.printables",
                     "Producer": None, "CreationDate": None}
         try:
             with PdfPages(path, metadata=metadata) as pdf:

@@ -1,4 +1,4 @@
-"""Classroom edition: friendly exercise checks, and the student and teacher notebooks built with otter-grader.
+"""The exercise checks of the classroom edition: friendly messages, never a traceback.
 
 Each lesson notebook in ``notebooks/`` is the single source (otter calls it the *master*). From it,
 `otter assign <https://otter-grader.readthedocs.io/>`_ generates
@@ -7,7 +7,7 @@ Each lesson notebook in ``notebooks/`` is the single source (otter calls it the 
   every exercise followed by a ``grader.check("q1")`` cell;
 * a **teacher** version (``teacher/``): the solutions, the stored outputs and the same check cells.
 
-Build both with ``python -m cardgames.classroom build`` (``make student``). The folders sit beside
+Build both with ``python tools/build_classroom.py`` (``make student``). The folders sit beside
 ``notebooks/``, so relative links such as ``../docs/rules/comrade.md`` work from all three.
 
 What a student sees from ``grader.check("q1")``::
@@ -29,7 +29,7 @@ own; raw cells hold otter's markers, so the lesson reads normally and nbval runs
 1. Once per notebook, just before the exercises, two cells (copy them from notebook 10):
 
    * a **raw** cell ``# ASSIGNMENT CONFIG`` with the block of YAML below;
-   * a code cell ``from cardgames.classroom import Grader`` / ``grader = Grader("NN_name.ipynb")``.
+   * a code cell ``from classroom.grader import Grader`` / ``grader = Grader("NN_name.ipynb")``.
      In the source notebook it is a silent stand-in (no otter import); in the generated versions it
      is otter's ``Notebook`` with the friendly messages.
 
@@ -54,7 +54,7 @@ own; raw cells hold otter's markers, so the lesson reads normally and nbval runs
    * raw ``# BEGIN TESTS``; one code cell holding one function and its call::
 
          def test_q1(answer_1, forced_follow, parse_kind):
-             from cardgames.classroom import check
+             from classroom.grader import check
              check(answer_1, forced_follow("2 7 Inn Cuckoo", "Pig 9"), parse=parse_kind,
                    hint="the follower must beat the highest card so far if they can.")
 
@@ -80,31 +80,25 @@ Examples:
 >>> check(..., 3)
 Traceback (most recent call last):
 ...
-cardgames.classroom.NotAnsweredYet: not answered yet — replace the ... with your answer, run the cell, then run this check again.
+classroom.grader.NotAnsweredYet: not answered yet — replace the ... with your answer, run the cell, then run this check again.
 >>> check(4, 3, hint="count from 1.")
 Traceback (most recent call last):
 ...
-cardgames.classroom.NotQuite: not quite — hint: count from 1. Try again.
+classroom.grader.NotQuite: not quite — hint: count from 1. Try again.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
-__all__ = ["NotAnsweredYet", "NotQuite", "check", "Feedback", "Grader", "build", "has_questions", "main"]
+__all__ = ["NotAnsweredYet", "NotQuite", "check", "Feedback", "Grader"]
 
 NOT_ANSWERED = "not answered yet — replace the ... with your answer, run the cell, then run this check again."
 CORRECT = "correct"
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ROOT / "notebooks"
-STUDENT = ROOT / "student"
-TEACHER = ROOT / "teacher"
 
 
 class NotAnsweredYet(AssertionError):
@@ -139,7 +133,7 @@ def check(answer: Any, expected: Any, *, hint: str = "", parse: Callable[[Any], 
     >>> check("SX", Card.parse("S10"), parse=Card.parse)
     Traceback (most recent call last):
     ...
-    cardgames.classroom.NotQuite: unknown rank 'X' in card 'SX' (ranks: A K Q J T 9 8 7 6 5 4 3 2, or 10) — try again.
+    classroom.grader.NotQuite: unknown rank 'X' in card 'SX' (ranks: A K Q J T 9 8 7 6 5 4 3 2, or 10) — try again.
     """
     if _contains_blank(answer):
         raise NotAnsweredYet(NOT_ANSWERED)
@@ -235,88 +229,3 @@ def Grader(nb_path: str):
             return _feedback_from(question, super().check(question, global_env))
 
     return _FriendlyNotebook(nb_path)
-
-
-# ---------------------------------------------------------------------------------------------
-# Building the two versions
-
-
-def has_questions(nb_path: Path) -> bool:
-    """Whether a notebook is in otter assign's format (it has a raw ``# ASSIGNMENT CONFIG`` cell)."""
-    nb = json.loads(Path(nb_path).read_text(encoding="utf-8"))
-    return any(c["cell_type"] == "raw" and "".join(c["source"]).lstrip().startswith("# ASSIGNMENT CONFIG")
-               for c in nb["cells"])
-
-
-def _stable_ids(generated: Path, dest: Path) -> None:
-    """Copy an otter output, giving the cells otter adds (the check cells) ids derived from their text.
-
-    otter assign draws new random ids for them on every run; stable ids keep a rebuild from
-    changing files whose source did not change.
-    """
-    import hashlib
-
-    import nbformat
-    nb = nbformat.read(generated, 4)
-    seen: dict[str, int] = {}
-    for cell in nb.cells:
-        if "grader.check(" in cell.source and cell.source.startswith("grader.check("):
-            n = seen[cell.source] = seen.get(cell.source, 0) + 1
-            cell["id"] = hashlib.sha1(f"{dest.name}:{cell.source}:{n}".encode()).hexdigest()[:8]
-    with open(dest, "w", encoding="utf-8") as f:
-        f.write(nbformat.writes(nb) + "\n")
-
-
-def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teacher: Path = TEACHER,
-          quiet: bool = True) -> list[Path]:
-    """Write the student and teacher version of each source notebook; return the written paths.
-
-    A notebook with otter questions goes through ``otter assign`` (no PDFs, no container, no test run:
-    the test suite runs the checks). A notebook without questions is copied as it is to both folders,
-    so each folder is a complete course whose notebooks link to each other.
-    """
-    sources = sorted(Path(p) for p in (sources if sources is not None else SOURCES.glob("*.ipynb")))
-    student, teacher = Path(student), Path(teacher)
-    student.mkdir(parents=True, exist_ok=True)
-    teacher.mkdir(parents=True, exist_ok=True)
-    written = []
-    for src in sources:
-        if not has_questions(src):
-            for folder in (student, teacher):
-                shutil.copyfile(src, folder / src.name)
-                written.append(folder / src.name)
-            continue
-        from otter.assign import main as otter_assign
-        with tempfile.TemporaryDirectory() as tmp:
-            if quiet:
-                import logging
-                logging.getLogger("otter").setLevel(logging.WARNING)
-            otter_assign(str(src), tmp, no_pdfs=True, no_run_tests=True)
-            _stable_ids(Path(tmp) / "student" / src.name, student / src.name)
-            _stable_ids(Path(tmp) / "autograder" / src.name, teacher / src.name)
-        written += [student / src.name, teacher / src.name]
-    return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m cardgames.classroom build [--student DIR] [--teacher DIR] [NOTEBOOK ...]``."""
-    import argparse
-    parser = argparse.ArgumentParser(prog="python -m cardgames.classroom",
-                                     description="Build the student and teacher notebooks with otter-grader.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="write student/ and teacher/ from notebooks/")
-    b.add_argument("notebooks", nargs="*", type=Path, help="source notebooks (default: notebooks/*.ipynb)")
-    b.add_argument("--student", type=Path, default=STUDENT)
-    b.add_argument("--teacher", type=Path, default=TEACHER)
-    args = parser.parse_args(argv)
-    for path in args.notebooks:
-        if not path.is_file():
-            print(f"error: no notebook {path}", file=sys.stderr)
-            return 2
-    written = build(args.notebooks or None, args.student, args.teacher)
-    print(f"wrote {len(written)} notebooks to {args.student} and {args.teacher}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -8,8 +8,8 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ..comrade import ComradeGame, ComradeRules, Deal
-from ..comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
+from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
                             won_table_html)
 from .common import guarded, mark_demo
 
@@ -95,10 +95,10 @@ class ComradeTable(W.VBox):
     (its own hand, the others as backs: the no-talking rule), or every hand with
     ``seat="all"`` (the teacher's view), or always one ``seat``.  At the end: the result, why,
     the bids against the tricks won, and every hand.  (To play one seat against computer
-    players use :class:`cardgames.widgets.table.PlayTable`.)"""
+    players use :class:`classroom.table.PlayTable`.)"""
 
     def __init__(self, game: ComradeGame, seat: "int | str | None" = None):
-        from .table_games import ComradeTableGame
+        from classroom.tables import ComradeTableGame
 
         self.game = game
         self.seat = seat

@@ -13,8 +13,8 @@ file                               pages  what
 ``rules_heart_challenge.pdf``      1      one-page rules summary
 =================================  =====  ==================================================
 
-Run ``python -m cardgames.printables OUTDIR`` (``make printables`` writes ``build/printables``).
-The Japanese text needs a font with Japanese glyphs; see :mod:`cardgames.printables.fonts`.  The rules
+Run ``python -m classroom.printables OUTDIR`` (``make printables`` writes ``build/printables``).
+The Japanese text needs a font with Japanese glyphs; see :mod:`classroom.printables.fonts`.  The rules
 engines never import this package.
 
     >>> list(PRINTABLES)[:2]

@@ -31,11 +31,11 @@ class SeatedKrypkilleHeuristic:
     """Krypkille's :class:`~cardgames.krypkille.players.HeuristicPlayer`, seated."""
 
     def __init__(self, seed: int | None = 0, **kw):
-        from ..krypkille.players import HeuristicPlayer
+        from cardgames.krypkille.players import HeuristicPlayer
         self.player = HeuristicPlayer(seed=seed, **kw)
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
-        from ..krypkille.engine import DECLARE, PASS, Play
+        from cardgames.krypkille.engine import DECLARE, PASS, Play
         p = self.player
         if view.phase == "discard":
             return p.discard(list(view.hand))
@@ -77,7 +77,7 @@ class _HeartChallengeSeat:
         return sum(len(p) for p in self._view.piles)
 
     def default_marker(self, seat: int):
-        from ..heart_challenge.setup import number_of
+        from cardgames.heart_challenge.setup import number_of
         hand, number = self.hands[seat], self.numbers[seat]
         for c in hand:
             if number_of(c) == number and c.suit != "H":
@@ -89,7 +89,7 @@ class SeatedCautiousPlayer:
     """Heart Challenge's :class:`~cardgames.heart_challenge.players.CautiousPlayer`, seated."""
 
     def __init__(self, seed: int | None = 0, **kw):
-        from ..heart_challenge.players import CautiousPlayer
+        from cardgames.heart_challenge.players import CautiousPlayer
         self.player = CautiousPlayer(seed=seed, **kw)
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Any:

@@ -4,20 +4,20 @@
 * :class:`RoundStepper` — a dealt round stepped through card by card or trick by trick.
 * :class:`ScoreCaseView` — pick final cards and a declarer, see the score table.
 
-Every callback runs through :func:`~cardgames.widgets.common.guarded`, and the
+Every callback runs through :func:`~classroom.widgets.common.guarded`, and the
 stepper's "Next trick" button and its HTML view carry the demo classes
-(:func:`~cardgames.widgets.common.mark_demo`).
+(:func:`~classroom.widgets.common.mark_demo`).
 """
 
 from __future__ import annotations
 
 import ipywidgets as W
 
-from ..errors import GameError, RuleConfigError
-from ..krypkille.deck import PENALTY_TABLES, parse_kinds
-from ..krypkille.display import deck_table_html, round_html, round_stages, score_table_html
-from ..krypkille.engine import KrypkilleRound
-from ..krypkille.options import MAX_PLAYERS, MIN_PLAYERS
+from cardgames.errors import GameError, RuleConfigError
+from cardgames.krypkille.deck import PENALTY_TABLES, parse_kinds
+from cardgames.krypkille.display import deck_table_html, round_html, round_stages, score_table_html
+from cardgames.krypkille.engine import KrypkilleRound
+from cardgames.krypkille.options import MAX_PLAYERS, MIN_PLAYERS
 from .common import guarded, mark_demo
 
 __all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES", "NOBODY"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..cards import SUIT_SYMBOLS, SUITS
-from ..comrade import ComradeGame, Deal
-from ..comrade.bidding import bid_cards
-from ..comrade.variant import SEAT_LETTERS
+from cardgames.cards import SUIT_SYMBOLS, SUITS
+from cardgames.comrade import ComradeGame, Deal
+from cardgames.comrade.bidding import bid_cards
+from cardgames.comrade.variant import SEAT_LETTERS
 from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document, wrap
 
 __all__ = ["CLASS_DEALS", "WINNING_LINES", "BID_CARD_PAGES", "bid_card_text", "bid_cards_pdf",

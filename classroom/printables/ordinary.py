@@ -23,9 +23,9 @@ stand for the 21 kinds, and the mapping keeps both the order and the two copies:
 
 from __future__ import annotations
 
-from ..cards import Card, parse_card, standard_deck
-from ..errors import CardParseError
-from ..krypkille.deck import COPIES, Kind
+from cardgames.cards import Card, parse_card, standard_deck
+from cardgames.errors import CardParseError
+from cardgames.krypkille.deck import COPIES, Kind
 
 __all__ = ["ORDINARY", "COLOUR_SUITS", "ordinary_cards", "ordinary_deck", "left_out", "kind_of",
            "mapping_rows"]
