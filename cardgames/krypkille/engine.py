@@ -41,10 +41,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from ..errors import (GameError, GameOverError, IllegalActionError, ParseError,
-                      RuleConfigError)
+from ..errors import (CardNotInHandError, GameError, GameOverError, IllegalActionError, ParseError,
+                      RuleConfigError, SeatError, WrongPhaseError, check_seat, shown)
 from ..game import GameState
-from ..errors import shown
 from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
 from .rules import Outcome, explain_follow, round_outcome, score_round, trick_winner
@@ -73,20 +72,12 @@ PASS = "pass"
 
 
 # -- errors -------------------------------------------------------------------------
-class CardNotInHandError(IllegalActionError):
-    """A discard or play names a card the player does not hold."""
-
-
 class ForcedCardError(IllegalActionError):
     """A follower tried another card than the forced one."""
 
 
 class TooManyDiscardsError(IllegalActionError):
     """A discard of more than three cards."""
-
-
-class WrongPhaseError(IllegalActionError):
-    """An action of another phase (e.g. playing a card during the declarations)."""
 
 
 # -- actions ------------------------------------------------------------------------
@@ -543,8 +534,7 @@ class KrypkilleRound(GameState):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (its hand and discards, the public record, shown cards)."""
-        if not 0 <= seat < self.num_players:
-            raise GameError(f"seat {shown(seat)} is not at this table (0..{self.num_players - 1})")
+        check_seat(seat, self.num_players)
         try:
             order = tuple(self.declaring_order())
         except GameError:
@@ -560,6 +550,33 @@ class KrypkilleRound(GameState):
             legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
             penalties=self.options.penalties,
         )
+
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may not see (by ``Kind`` name): the others' hands but a shown card,
+        every other seat's discards, and the stock."""
+        check_seat(seat, self.num_players)
+        out: Counter = Counter()
+        shown = self.shown_cards()
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            hand = list(self.hands[s])
+            if shown.get(s) is not None:
+                hand.remove(shown[s])
+            out.update(k.name for k in hand)
+            out.update(k.name for k in self.discards[s])
+        out.update(k.name for k in self.stock)
+        return out
+
+    def visible_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may see (by ``Kind`` name): its hand and discards, every card played,
+        the cards the others have shown."""
+        check_seat(seat, self.num_players)
+        out = Counter(k.name for k in self.hands[seat])
+        out.update(k.name for k in self.discards[seat])
+        out.update(r.kind.name for r in self.play_log)
+        out.update(k.name for s, k in self.shown_cards().items() if s != seat)
+        return out
 
     def snapshot(self) -> dict:
         """Everything that defines the state, as plain values (tests compare these)."""
@@ -674,6 +691,34 @@ class KrypkilleMatch(GameState):
         if self.is_terminal():
             return None
         return self.round_seats[self.round.current_player()]
+
+    def view(self, seat: int) -> SeatView:
+        """What match seat ``seat`` may see of the round being played (:meth:`KrypkilleRound.view`;
+        its seat numbers are the round's, which skip the players already out)."""
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:
+            raise SeatError(f"seat {seat} is out of the match: it has no hand in this round")
+        return self.round.view(self.round_seats.index(seat))
+
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards match seat ``seat`` may not see in the round being played (every card, for a seat that is out)."""
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:   # out of the match: a spectator of the round
+            rnd, shown = self.round, self.round.shown_cards()
+            out = Counter(k.name for k in rnd.stock)
+            for s, hand in enumerate(rnd.hands):
+                out.update(k.name for k in hand)
+                out.update(k.name for k in rnd.discards[s])
+            out.subtract(k.name for k in shown.values())
+            return +out
+        return self.round.hidden_cards(self.round_seats.index(seat))
+
+    def visible_cards(self, seat: int) -> Counter:
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:
+            return Counter(r.kind.name for r in self.round.play_log) + Counter(
+                k.name for k in self.round.shown_cards().values())
+        return self.round.visible_cards(self.round_seats.index(seat))
 
     def legal_actions(self) -> list[Hashable]:
         return [] if self.is_terminal() else self.round.legal_actions()
