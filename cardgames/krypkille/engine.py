@@ -151,6 +151,8 @@ class SeatView:
     scores: tuple[int, ...] | None = None
     legal_actions: tuple = ()
     penalties: PenaltyTable = DEFAULT_PENALTIES
+    #: How many cards each seat discarded (and drew): public, everyone sees the refill (0 before a seat discards).
+    discard_counts: tuple[int, ...] = ()
 
     def unseen_cards(self) -> list[Kind]:
         """The cards this seat has not seen: the deck minus its hand, its discards,
@@ -549,6 +551,7 @@ class KrypkilleRound(GameState):
             scores=tuple(self.scores) if self.scores is not None else None,
             legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
             penalties=self.options.penalties,
+            discard_counts=tuple(len(d) for d in self.discards),
         )
 
     def hidden_cards(self, seat: int) -> Counter:
