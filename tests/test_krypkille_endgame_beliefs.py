@@ -450,3 +450,28 @@ def test_level_two_policy_success_is_the_calibrated_unique_lowest_chance():
             gap = abs(v.declare.outcome_prob["success"] - est.p)
             # two independent estimates: 4000 draws here, 2000 in the view (at most twice the error)
             assert gap <= 4 * 3 ** 0.5 * est.se + 1e-9, (n, seed, seat, gap, est.se)
+
+
+def test_the_calibration_charts_legends_are_large_and_outside_the_data():
+    """Issue 25: the legend must be readable when projected: large type, and not over the data."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from solvers.krypkille_endgame.calibration import plot_reliability
+
+    stored = json.loads((ROOT / "benchmarks" / "results" / "krypkille_calibration.json").read_text())
+    full = {int(n): models for n, models in stored["players"].items()}
+    fig = Figure(figsize=(6, 6.4))
+    ax = plot_reliability(full, ax=fig.subplots())
+    fig.canvas.draw()
+    legends = [a for a in ax.get_children() if isinstance(a, matplotlib.legend.Legend)]
+    assert len(legends) == 2
+    box = ax.get_window_extent()
+    labels = []
+    for legend in legends:
+        extent = legend.get_window_extent()
+        assert extent.y1 <= box.y0, "a legend overlaps the chart"
+        assert all(t.get_fontsize() >= 11 for t in legend.get_texts())
+        labels += [t.get_text() for t in legend.get_texts()]
+    assert {"2 players", "5 players", "policy (solid)", "uniform (dashed)", "play (dotted)"} <= set(labels)
