@@ -475,3 +475,5 @@ def test_the_calibration_charts_legends_are_large_and_outside_the_data():
         assert all(t.get_fontsize() >= 11 for t in legend.get_texts())
         labels += [t.get_text() for t in legend.get_texts()]
     assert {"2 players", "5 players", "policy (solid)", "uniform (dashed)", "play (dotted)"} <= set(labels)
+    a, b = (legend.get_window_extent() for legend in legends)
+    assert not a.overlaps(b), "the two legends overlap"

@@ -173,11 +173,12 @@ def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: s
                             label=f"{m} ({names[styles[m][0]]})") for m in used]
     model_handles.append(Line2D([], [], color="#888", lw=1.2, label="perfect calibration"))
     count_handles = [Line2D([], [], color=c, lw=4, label=f"{n} players") for n, c in counts]
-    first = ax.legend(handles=count_handles, fontsize=LEGEND_FONTSIZE, loc="upper left",
-                      bbox_to_anchor=(0.0, -0.13), ncol=2, frameon=False, title="colour",
-                      title_fontsize=LEGEND_FONTSIZE)
+    first = ax.legend(handles=count_handles, fontsize=LEGEND_FONTSIZE, loc="upper center",
+                      bbox_to_anchor=(0.5, -0.11), ncol=2, frameon=False, columnspacing=1.2,
+                      handlelength=1.5)
     ax.add_artist(first)
-    ax.legend(handles=model_handles, fontsize=LEGEND_FONTSIZE, loc="upper right", bbox_to_anchor=(1.0, -0.13),
-              frameon=False, title="line: model", title_fontsize=LEGEND_FONTSIZE)
+    ax.legend(handles=model_handles, fontsize=LEGEND_FONTSIZE, loc="upper center",
+              bbox_to_anchor=(0.5, -0.11 - 0.07 * ((len(count_handles) + 1) // 2) - 0.02), ncol=1,
+              frameon=False, handlelength=3)
     ax.grid(alpha=0.3)
     return ax
