@@ -101,7 +101,7 @@ class HeartChallengeTable(TableGame):
         return self.say_own(action)
 
     def public_lines(self, before, seat, action, after, mark):
-        lines = [x.split(": ", 1)[1] if x.startswith("R") and ": " in x else x for x in after.log[mark:]]
+        lines = [entry.text for entry in after.log[mark:]]
         return lines, len(after.log)
 
     def result_text(self, state) -> str:

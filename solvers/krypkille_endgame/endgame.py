@@ -19,7 +19,7 @@ from cardgames.display import escape, html_table
 from cardgames.krypkille import DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
 from cardgames.errors import shown
 
-from .beliefs import BELIEFS, allowed_finals, check_beliefs
+from .beliefs import BELIEFS, allowed_finals, check_beliefs  # noqa: F401 (BELIEFS: the doctest of view)
 from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
 from .equilibrium import Equilibrium, equilibrium
 from .perfect import PerfectInfoSolution, perfect_information
