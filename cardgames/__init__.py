@@ -10,8 +10,8 @@ Every bad input raises a :class:`ValueError` subclass from :mod:`cardgames.error
 """
 
 from .cards import Card, Hand, parse_card, parse_cards
-from .errors import (CardParseError, GameError, GameOverError, IllegalActionError, NotYourTurnError,
-                     ParseError, RuleConfigError)
+from .errors import (CardNotInHandError, CardParseError, GameError, GameOverError, IllegalActionError,
+                     NotYourTurnError, ParseError, RuleConfigError, SeatError, WrongPhaseError)
 from .game import GameState
 
 __version__ = "0.1.0"
@@ -19,5 +19,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Card", "Hand", "parse_card", "parse_cards", "GameState",
     "GameError", "ParseError", "CardParseError", "RuleConfigError",
-    "IllegalActionError", "NotYourTurnError", "GameOverError",
+    "IllegalActionError", "NotYourTurnError", "GameOverError", "WrongPhaseError", "CardNotInHandError",
+    "SeatError",
 ]

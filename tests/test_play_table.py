@@ -186,8 +186,7 @@ def test_redrawing_closes_the_old_buttons():
     assert not [w for w in t._walk(t) if w.comm is not None]
 
 
-@pytest.mark.parametrize("module", ["classroom.table", "classroom.tables.base",
-                                    "classroom.seated_bots", "classroom.coach"])
+@pytest.mark.parametrize("module", ["classroom.table", "classroom.tables.base", "classroom.coach"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, RuleConfigError
+from ..errors import CardParseError, RuleConfigError, check_seat
 from ..game import GameState
 from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
@@ -239,8 +239,7 @@ class ComradeGame(GameState):
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in
         the middle, the bidding history and the played cards, but not the others' hands."""
-        if not 0 <= seat < self.num_players:
-            raise RuleConfigError(f"no seat {seat!r} in a {self.num_players}-player game")
+        check_seat(seat, self.num_players)
         return PlayerView(
             seat=seat, phase=self.phase, dealer=self.dealer, hand=self.hands[seat],
             hand_sizes=tuple(len(h) for h in self.hands), bids=tuple(self.bids),
@@ -282,6 +281,15 @@ class PlayerView:
     result: str | None
     loss_reason: str | None
     legal_actions: tuple = ()
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is (``None`` once the game is over): the name every game's view uses."""
+        return self.to_act
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hand_sizes)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

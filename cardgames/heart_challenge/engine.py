@@ -55,7 +55,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..cards import JOKER, Card, parse_cards
-from ..errors import IllegalActionError, RuleConfigError
+from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError
 from ..game import GameState
 from .actions import Action
 from .options import HeartChallengeOptions
@@ -71,12 +71,12 @@ class HeartChallengeIllegalAction(IllegalActionError):
     """An action Heart Challenge's rules do not allow now (the state is unchanged)."""
 
 
-class CardNotHeldError(HeartChallengeIllegalAction):
-    """The action names a card the player does not hold."""
+class CardNotHeldError(HeartChallengeIllegalAction, CardNotInHandError):
+    """The action names a card the player does not hold (the package's :class:`CardNotInHandError`)."""
 
 
-class WrongMomentError(HeartChallengeIllegalAction):
-    """This kind of action is not possible in the current phase."""
+class WrongMomentError(HeartChallengeIllegalAction, WrongPhaseError):
+    """This kind of action is not possible in the current phase (the package's :class:`WrongPhaseError`)."""
 
 
 class SpecialCardError(HeartChallengeIllegalAction):

@@ -41,8 +41,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from ..errors import (GameError, GameOverError, IllegalActionError, ParseError,
-                      RuleConfigError)
+from ..errors import (CardNotInHandError, GameError, GameOverError, IllegalActionError, ParseError,
+                      RuleConfigError, SeatError, WrongPhaseError, check_seat)
 from ..game import GameState
 from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
@@ -72,20 +72,12 @@ PASS = "pass"
 
 
 # -- errors -------------------------------------------------------------------------
-class CardNotInHandError(IllegalActionError):
-    """A discard or play names a card the player does not hold."""
-
-
 class ForcedCardError(IllegalActionError):
     """A follower tried another card than the forced one."""
 
 
 class TooManyDiscardsError(IllegalActionError):
     """A discard of more than three cards."""
-
-
-class WrongPhaseError(IllegalActionError):
-    """An action of another phase (e.g. playing a card during the declarations)."""
 
 
 # -- actions ------------------------------------------------------------------------
@@ -542,8 +534,7 @@ class KrypkilleRound(GameState):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (its hand and discards, the public record, shown cards)."""
-        if not 0 <= seat < self.num_players:
-            raise GameError(f"seat {seat!r} is not at this table (0..{self.num_players - 1})")
+        check_seat(seat, self.num_players)
         try:
             order = tuple(self.declaring_order())
         except GameError:
@@ -673,6 +664,14 @@ class KrypkilleMatch(GameState):
         if self.is_terminal():
             return None
         return self.round_seats[self.round.current_player()]
+
+    def view(self, seat: int) -> SeatView:
+        """What match seat ``seat`` may see of the round being played (:meth:`KrypkilleRound.view`;
+        its seat numbers are the round's, which skip the players already out)."""
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:
+            raise SeatError(f"seat {seat} is out of the match: it has no hand in this round")
+        return self.round.view(self.round_seats.index(seat))
 
     def legal_actions(self) -> list[Hashable]:
         return [] if self.is_terminal() else self.round.legal_actions()

@@ -53,8 +53,8 @@ class KrypkilleTable(TableGame):
         return KrypkilleRound(self.num_players, self.dealer, seed=self.seed, options=self.options)
 
     def default_players(self):
-        from classroom.seated_bots import SeatedKrypkilleHeuristic
-        return [SeatedKrypkilleHeuristic(seed=s) for s in range(self.num_players)]
+        from cardgames.krypkille.players import HeuristicPlayer
+        return [HeuristicPlayer(seed=s) for s in range(self.num_players)]
 
     @staticmethod
     def _kind(kind, **kw) -> str:

@@ -97,7 +97,7 @@ class RoundStepper(W.VBox):
             self.last = ("over",)
         else:
             seat = g.current_player()
-            action = self.players[seat].choose(g)
+            action = self.players[seat].act(g.view(seat), tuple(g.legal_actions()))
             mark = len(g.log)
             g.apply(action, player=seat)
             self.actions += 1
