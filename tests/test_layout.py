@@ -31,8 +31,6 @@ LAYERS = ("cardgames", "solvers", "classroom")
 PACKAGE = ROOT / "cardgames"
 
 #: Our display code: the HTML builders and the widgets.
-DISPLAY = {"cardgames.display", "cardgames.krypkille.display", "cardgames.heart_challenge.display",
-           "cardgames.comrade.html"}
 #: Other modules no engine may load: notebook display machinery, plotting, HTML.
 FOREIGN = ("IPython", "ipywidgets", "matplotlib", "html")
 
@@ -44,6 +42,8 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+DISPLAY = {m for m in (_module_name(p) for p in (ROOT / "cardgames").rglob("*.py"))
+           if m.rsplit(".", 1)[-1] in ("display", "html")}   # a game's HTML module is display.py or html.py
 MODULES = {_module_name(p): p for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))}
 
 

@@ -55,7 +55,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..cards import JOKER, Card, parse_cards
-from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError
+from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError, check_seat
 from ..game import GameState
 from .actions import Action
 from .options import HeartChallengeOptions
@@ -981,6 +981,35 @@ class HeartChallengeGame(GameState):
         self._start_round()
 
     # -- views -------------------------------------------------------------------------------
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may not see (by code): the other hands, the face-down cards of the
+        other piles, and the stock."""
+        check_seat(seat, self.num_players)
+        out: Counter = Counter()
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            out.update(c.code for c in self.hands[s])
+            pile = self.piles[s]
+            out.update(c.code for c in pile[:len(pile) - self.face_up[s]])
+        out.update(c.code for c in self.stock)
+        return out
+
+    def visible_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may see (by code): its hand and its own pile, the face-up cards of the
+        other piles, the markers, the cards turned up from the stock and the jokers on the table."""
+        check_seat(seat, self.num_players)
+        out = Counter(c.code for c in self.hands[seat])
+        out.update(c.code for c in self.piles[seat])
+        for s in range(self.num_players):
+            if s != seat:
+                pile = self.piles[s]
+                out.update(c.code for c in pile[len(pile) - self.face_up[s]:])
+        out.update(c.code for c in self.markers if c is not None)
+        out.update(c.code for c in self.stock_turned)
+        out.update(["JK"] * len(self.table_jokers))
+        return out
+
     def view(self, seat: int | None):
         """What ``seat`` can see (face-down cards and other hands hidden); ``None`` sees everything."""
         from .view import HeartChallengeView

@@ -551,6 +551,33 @@ class KrypkilleRound(GameState):
             penalties=self.options.penalties,
         )
 
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may not see (by ``Kind`` name): the others' hands but a shown card,
+        every other seat's discards, and the stock."""
+        check_seat(seat, self.num_players)
+        out: Counter = Counter()
+        shown = self.shown_cards()
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            hand = list(self.hands[s])
+            if shown.get(s) is not None:
+                hand.remove(shown[s])
+            out.update(k.name for k in hand)
+            out.update(k.name for k in self.discards[s])
+        out.update(k.name for k in self.stock)
+        return out
+
+    def visible_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may see (by ``Kind`` name): its hand and discards, every card played,
+        the cards the others have shown."""
+        check_seat(seat, self.num_players)
+        out = Counter(k.name for k in self.hands[seat])
+        out.update(k.name for k in self.discards[seat])
+        out.update(r.kind.name for r in self.play_log)
+        out.update(k.name for s, k in self.shown_cards().items() if s != seat)
+        return out
+
     def snapshot(self) -> dict:
         """Everything that defines the state, as plain values (tests compare these)."""
         return {
@@ -672,6 +699,26 @@ class KrypkilleMatch(GameState):
         if seat not in self.round_seats:
             raise SeatError(f"seat {seat} is out of the match: it has no hand in this round")
         return self.round.view(self.round_seats.index(seat))
+
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards match seat ``seat`` may not see in the round being played (every card, for a seat that is out)."""
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:   # out of the match: a spectator of the round
+            rnd, shown = self.round, self.round.shown_cards()
+            out = Counter(k.name for k in rnd.stock)
+            for s, hand in enumerate(rnd.hands):
+                out.update(k.name for k in hand)
+                out.update(k.name for k in rnd.discards[s])
+            out.subtract(k.name for k in shown.values())
+            return +out
+        return self.round.hidden_cards(self.round_seats.index(seat))
+
+    def visible_cards(self, seat: int) -> Counter:
+        check_seat(seat, self.num_players)
+        if seat not in self.round_seats:
+            return Counter(r.kind.name for r in self.round.play_log) + Counter(
+                k.name for k in self.round.shown_cards().values())
+        return self.round.visible_cards(self.round_seats.index(seat))
 
     def legal_actions(self) -> list[Hashable]:
         return [] if self.is_terminal() else self.round.legal_actions()
