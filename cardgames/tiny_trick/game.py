@@ -72,15 +72,21 @@ class TinyTrickGame(GameState):
             return None
         return (self._leader + len(self.current_trick)) % self.num_players
 
+    def _to_act(self) -> int:
+        seat = self.current_player()
+        if seat is None:
+            raise RuleConfigError("the game is over: nobody is to act")
+        return seat
+
     def legal_actions(self) -> list[Hashable]:
         if self.is_terminal():
             return []
-        hand = self.hands[self.current_player()]
+        hand = self.hands[self._to_act()]
         if self.current_trick:
             led = self.current_trick[0][1].suit
             follow = [c for c in hand if c.suit == led]
-            return follow or list(hand)
-        return list(hand)
+            return list(follow or hand)
+        return list[Hashable](hand)
 
     def is_terminal(self) -> bool:
         return len(self.tricks) == HAND_SIZE
@@ -96,13 +102,14 @@ class TinyTrickGame(GameState):
         return parse_card(action) if isinstance(action, str) else action
 
     def illegal_error(self, action: Hashable) -> IllegalActionError:
-        hand = self.hands[self.current_player()]
+        hand = self.hands[self._to_act()]
         if action not in hand:
             return CardNotInHandError(action, "that card is not in your hand")
         return MustFollowSuitError(action, f"you must follow suit ({self.current_trick[0][1].suit}) while you can")
 
     def _apply(self, action: Hashable) -> None:
-        seat = self.current_player()
+        assert isinstance(action, Card)   # checked legal: one of the hand's cards
+        seat = self._to_act()
         self.hands[seat].remove(action)
         self.current_trick.append((seat, action))
         if len(self.current_trick) == self.num_players:
@@ -149,7 +156,8 @@ class HighCardPlayer(BasePlayer):
         self.seed = seed
 
     def act(self, view: TinyTrickView, legal_actions: Sequence[Hashable]) -> Hashable:
-        return max(legal_actions, key=lambda c: (c.rank, c.suit))
+        cards = [c for c in legal_actions if isinstance(c, Card)]
+        return max(cards, key=lambda c: (c.rank, c.suit))
 
     def __repr__(self) -> str:
         return f"HighCardPlayer(seed={self.seed})"

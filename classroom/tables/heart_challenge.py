@@ -82,12 +82,11 @@ class HeartChallengeTable(TableGame):
     @staticmethod
     def last_round_html(view) -> str:
         """How the last finished round ended, from the public log: the challenge and the points."""
-        import re
-        rounds = [int(m.group(1)) for x in view.log if (m := re.match(r"R(\d+): scores: ", x))]
+        rounds = [e.round_no for e in view.log if e.text.startswith("scores: ")]
         if not rounds:
             return ""
         last = rounds[-1]
-        lines = [x.split(": ", 1)[1] for x in view.log if x.startswith(f"R{last}: ")]
+        lines = [e.text for e in view.log if e.round_no == last]
         said = [x for x in lines if "challenge succeeds" in x or "challenge fails" in x or x.startswith("scores:")]
         return (f"<div style='font-size:.9em'>round {last} ended: {escape('; '.join(said))} — the points are the "
                 "cards each player holds at the end of the round (see the scoring table)</div>")
@@ -122,7 +121,7 @@ class HeartChallengeTable(TableGame):
         return self.say_own(action)
 
     def public_lines(self, before, seat, action, after, mark):
-        lines = [x.split(": ", 1)[1] if x.startswith("R") and ": " in x else x for x in after.log[mark:]]
+        lines = [entry.text for entry in after.log[mark:]]
         return lines, len(after.log)
 
     def result_text(self, state) -> str:
