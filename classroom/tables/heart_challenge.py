@@ -92,7 +92,7 @@ class HeartChallengeTable(TableGame):
                 "cards each player holds at the end of the round (see the scoring table)</div>")
 
     def reveal_html(self, state) -> str:
-        return self.view_html(state.view(None))
+        return self.view_html(state.referee_view())
 
     def prompt(self, view) -> str:
         from cardgames.heart_challenge.display import PHASE_TEXT
