@@ -650,18 +650,26 @@ def check(answer: Any, expected: Any, *, hint: str = "",
     except AnswerFormError as exc:
         raise NotQuite(f"{_message(exc)} — try again.") from None
     except Exception as exc:
-        # one text where a list was meant (a line of actions read letter by letter): read it as a list
-        if isinstance(answer, str) and len(_split(answer)) > 1:
+        # one text where a list was meant (a line of actions read letter by letter): read it as a list,
+        # cut at commas or spaces, or as a list of that one text
+        text = answer.strip() if isinstance(answer, str) else ""
+        by_letter = len(text) > 1 and f"'{text[0]}'" in _message(exc) and f"'{text}'" not in _message(exc)
+        tries = ([_split(answer)] if text and len(_split(answer)) > 1 else []) + ([[text]] if by_letter else [])
+        last_error = ""
+        for attempt in tries:
             try:
-                value, _ = _run(_split(answer), steps)
-            except Exception:
-                pass
-            else:
-                if verdict(value):
-                    raise NotQuite("right idea — write it as a list of strings in quotes, one per item, "
-                                   'such as ["pass", "pass"].') from None
-                raise NotQuite("write the answer as a list of strings in quotes, one per item, not one text; "
-                               + wrong[0].lower() + wrong[1:]) from None
+                value, _ = _run(attempt, steps)
+            except Exception as again:  # noqa: BLE001 - the next reading, or the plain message below
+                last_error = _message(again) if isinstance(again, ValueError) else ""
+                continue
+            if verdict(value):
+                raise NotQuite("right idea — write it as a list of strings in quotes, one per item, "
+                               'such as ["pass", "pass"].') from None
+            raise NotQuite("write the answer as a list of strings in quotes, one per item, not one text; "
+                           + wrong[0].lower() + wrong[1:]) from None
+        if by_letter and last_error and " at 0x" not in last_error:
+            raise NotQuite(f"{last_error} (write the answer as a list of strings in quotes, "
+                           'such as ["pass", "pass"]) — try again.') from None
         if isinstance(exc, ValueError) and _message(exc) and " at 0x" not in _message(exc):
             raise NotQuite(f"{_message(exc)} — try again.") from None
         sentence = f"the answer should be {form}, not {describe(answer)}" if form else \
