@@ -162,7 +162,6 @@ class PlayTable(W.VBox):
         self.actions: list[tuple[int, Hashable]] = []
         self._log_mark = self.tg.log_mark(self.state)
         self.note = ""
-        self.review_step = 0
         self.draw()
         self.advance(pause=False)   # before the table is on screen a pause would only delay it
 

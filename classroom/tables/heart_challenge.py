@@ -72,7 +72,7 @@ class HeartChallengeTable(TableGame):
                 f" {view.hearts_in_play}</div>")
 
     def reveal_html(self, state) -> str:
-        return self.view_html(state.view(None))
+        return self.view_html(state.referee_view())
 
     def prompt(self, view) -> str:
         from cardgames.heart_challenge.display import PHASE_TEXT
