@@ -14,6 +14,8 @@ What a student sees from ``grader.check("q1")``::
 
     q1: not answered yet — replace the ... with your answer, run the cell, then run this check again.
     q1: not quite — hint: the highest card wins the trick. Try again.
+    q1: right idea — write it as an exact fraction, such as Fraction(1, 3), not a decimal.
+    q1: the answer should be a list of 4 whole numbers, not the number 5 — try again.
     q1: correct ✔
 
 A check never ends in a traceback: :func:`check` raises :class:`NotAnsweredYet` or :class:`NotQuite`
@@ -63,6 +65,11 @@ own; raw cells hold otter's markers, so the lesson reads normally and nbval runs
      The function's parameters are looked up by name in the student's notebook (otter's rule), so
      pass the answer and every notebook helper the check uses; import :func:`check` inside it.
      Then raw ``# END TESTS`` and raw ``# END QUESTION``.
+
+   Name the normaliser the answer needs (``parse=as_suit``, ``parse=[as_actions, replay]``, see below)
+   unless the type of ``expected`` already picks the right one, and add the question's row to
+   ``tests/test_grader_forms.py``: its natural forms, loose forms and wrong values (the test fails
+   for a question without a row).
 
 3. The notebook's old check cell (``assert ...; print("correct!")``) goes: the test cell replaces it.
    Run ``make student``; ``tests/test_classroom.py`` then checks the new question automatically
