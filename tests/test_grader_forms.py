@@ -46,6 +46,7 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
                                     [[0, 10, 0], " COWARD "]], [],
                                    [([0, 10, 0], "void"), ([0, 10, 0],), "coward"]),
     ("10_krypkille_rules", "q5"): (["12", 12, " 12"], [], ["Mask"]),
+    ("10_krypkille_rules", "q6"): ([7, "7", 7.0, " 7 "], [], [6, 12, "many"]),
     ("11_krypkille_endgame", "q1"): ([None, "None", "nobody", "No one"], [], [0, "seat 2"]),
     ("11_krypkille_endgame", "q2"): ([0.890, 0.8904, "0.89", "0,890", "89%"], [], [0.75, "0.8.9"]),
     ("11_krypkille_endgame", "q3"): (["4", 4, " 4 "], [], ["Mask"]),
