@@ -53,6 +53,10 @@ def test_student_version_carries_no_developer_trace(path):
                 found.append(f"cell {i}: {what}: {text[max(0, m.start() - 40):m.end() + 40]!r}")
         if cell["cell_type"] == "code" and not text.strip():
             found.append(f"cell {i}: an empty code cell")
+        if "execution" in cell.get("metadata", {}):
+            found.append(f"cell {i}: the source run's timings")
+    if "widgets" in json.loads(path.read_text(encoding="utf-8"))["metadata"]:
+        found.append("the source run's widget state")
     assert not found, f"student/{path.name}:\n" + "\n".join(found)
 
 

@@ -56,11 +56,14 @@ def for_students(nb) -> None:
     Mechanical only: nbval's ``# NBVAL_...`` marker lines go; cells tagged ``teacher-only`` go; a code
     cell left empty (all its lines were the teacher's) goes; a cell tagged ``hide-input``, and a cell of
     plumbing (:func:`is_plumbing`: only imports, or mostly matplotlib calls), is shown with its code collapsed
-    (``metadata.jupyter.source_hidden``), so a student reads its output and can open it.
+    (``metadata.jupyter.source_hidden``), so a student reads its output and can open it. The source run's
+    timings and widget state go too.
     What a student reads in the prose is fixed in the sources instead.
     """
     kept = []
+    nb.metadata.pop("widgets", None)            # the source run's widget state: no use without its outputs
     for cell in nb.cells:
+        cell.get("metadata", {}).pop("execution", None)   # the source run's timings
         tags = cell.get("metadata", {}).get("tags", [])
         if TEACHER_ONLY in tags:
             continue
