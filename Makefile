@@ -22,7 +22,7 @@ $(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
 	touch $@
 
 $(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,test,dask]"
+	$(PIP_INSTALL) -e ".[lab,test,dask,site]"
 	touch $@ $(LAB_STAMP)
 
 ## make install: the package with JupyterLab (the `lab` extra), pinned. The engines, solvers and

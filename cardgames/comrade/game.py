@@ -16,11 +16,13 @@ accepts their strings.  An illegal action raises a specific
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, RuleConfigError, check_seat
+from ..errors import CardParseError, RuleConfigError, check_seat, shown
 from ..game import GameState
 from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
@@ -50,7 +52,7 @@ class ComradeGame(GameState):
         self.variant = self.deal.variant
         self.num_players = self.deal.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
-            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
+            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.rules = rules or DEFAULT_RULES
         self.bidding = Bidding(self.num_players, dealer, self.variant, total=self.deal.total, rules=self.rules)
@@ -186,7 +188,7 @@ class ComradeGame(GameState):
                 Card.parse(action)
             except (CardParseError, TypeError):
                 raise bid_error from None
-            raise WrongPhaseError(action, f"{action!r} is a playing card, but the bidding is not over: "
+            raise WrongPhaseError(action, f"{shown(action)} is a playing card, but the bidding is not over: "
                                           f"take a bid card (like 'H3') or pass") from None
 
     def check(self, action: Hashable) -> None:
@@ -235,6 +237,19 @@ class ComradeGame(GameState):
         """The actions so far as strings (``"H3"``, ``"pass"``, ``"SA"``): replaying them with
         :meth:`play` on a fresh game gives this state again."""
         return [str(a) for _, a in self.history]
+
+    def hidden_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may not see (by code): the other hands."""
+        check_seat(seat, self.num_players)
+        return Counter(c.code for s in range(self.num_players) if s != seat for c in self.hands[s])
+
+    def visible_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may see (by code): its own hand and every card played."""
+        check_seat(seat, self.num_players)
+        out = Counter(c.code for c in self.hands[seat])
+        out.update(c.code for t in self.tricks for c in t.cards)
+        out.update(c.code for _, c in self.current_trick)
+        return out
 
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in

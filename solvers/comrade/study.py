@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Sequence
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
+from cardgames.errors import shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
            "wilson_interval", "deal_for_seed", "make_table"]
@@ -101,7 +102,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     if kind.startswith("mixed:"):
         other = kind.split(":", 1)[1]
         if other not in KINDS or other == "best":
-            raise ValueError(f"unknown mixed table {kind!r}: choose one of {', '.join(MIXED)}")
+            raise ValueError(f"unknown mixed table {shown(kind)}: choose one of {', '.join(MIXED)}")
         odd = (seed // players) % players
         best = make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
         best[odd] = make_table(other, seed, players, samples, node_limit, bid_node_limit, time_limit)[odd]
@@ -131,7 +132,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
                                bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
                 for p in range(players)]
-    raise ValueError(f"unknown kind of player {kind!r}: choose one of {', '.join(KINDS + MIXED)}")
+    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS + MIXED)}")
 
 
 def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
@@ -217,7 +218,7 @@ def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool 
     """
     for k in kinds:
         if k not in KINDS + MIXED:
-            raise ValueError(f"unknown kind of player {k!r}: choose among {', '.join(KINDS + MIXED)}")
+            raise ValueError(f"unknown kind of player {shown(k)}: choose among {', '.join(KINDS + MIXED)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
     tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit, 10.0, players)
              for seed in seeds for k in order]
