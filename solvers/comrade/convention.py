@@ -42,7 +42,7 @@ from cardgames.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.game import PlayerView
 from cardgames.comrade.play import play_rank
-from cardgames.comrade.players import pass_streak, public_voids, require_view, unseen_cards
+from cardgames.comrade.players import pass_streak, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
@@ -52,11 +52,12 @@ __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "su
 #: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
 EPSILON = 0.01
-import os
-SHARE_TURNS = int(os.environ.get("H21_SHARE", "99"))
-LONG = int(os.environ.get("H21_LONG", "4"))
-TOPS = int(os.environ.get("H21_TOPS", "3"))
-LOW_GAP = int(os.environ.get("H21_GAP", "2"))
+#: Rule B1 counts the top card, the second with two cards, the third with three ...: this many.
+TOPS = 3
+#: ... and one trick for every card beyond this many.
+LONG = 4
+#: Rule P3 leads low to a partner only with at least this many higher cards of the suit still out.
+LOW_GAP = 2
 
 
 @dataclass(frozen=True)
@@ -98,12 +99,11 @@ RULES: tuple[Rule, ...] = (
     Rule("P5", "play", "duck what you don't need",
          "Following a suit you do not need, play your highest card that stays below the winning card."),
     Rule("P6", "play", "shed a full suit",
-         "With no card of the led suit, throw the highest card of a suit whose bid is full (or never bid)."),
-    Rule("P7", "play", "throw from your spare length",
-         "If every suit you hold is still needed, throw the lowest card of the suit where you hold the most "
-         "cards beyond what you need."),
-    Rule("P8", "play", "push your own suit",
-         "Leading with no highest card left in a suit you need, lead your best card of it."),
+         "With no card of the led suit, throw the most dangerous card of a suit whose bid is full (or never "
+         "bid): the one with the fewest higher cards still out."),
+    Rule("P7", "play", "let a partner win",
+         "Following a suit you need, do not overtake a partner who needs it too and is winning the trick "
+         "(when you play last or the partner's card is the highest left): play low."),
 )
 
 _RULE_BY_ID = {r.id: r for r in RULES}
@@ -144,6 +144,10 @@ class ConventionCard:
 
     ``switches``: rule ids set to ``False`` turn those rules off (``ConventionCard(B6=False)``)
     so a study can measure what each is worth; an unknown id raises :class:`RuleConfigError`.
+    Switching off a rule that defines something replaces it by the plainest alternative: without
+    B1 a suit's strength is 1 for its top card and nothing else; without B3 a first-lap player with
+    no sure trick bids 1 in its longest suit.  Any other rule switched off is simply skipped, and the
+    next rule (or the lowest card / a pass) decides.
     """
 
     def __init__(self, rules: ComradeRules = DEFAULT_RULES, **switches: bool):
@@ -227,7 +231,9 @@ class ConventionCard:
         max_laps = self.rules.max_laps or variant.max_laps
         turns_left = max_laps * n - turn            # including this one
         cards = [a for a in legal if isinstance(a, BidCard)]
-        strength = suit_strength(view.hand, self.rules, n)
+        strength = suit_strength(view.hand, self.rules, n) if self.on["B1"] else \
+            {s: int(any(self._rank(c) == max(map(self._rank, (Card(s, r) for r in variant.ranks)))
+                        for c in view.hand if c.suit == s)) for s in SUITS}
         length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
         top_value = max(variant.bid_values)
 
@@ -267,7 +273,7 @@ class ConventionCard:
             fitting = cards
 
         def take_near(suit: str, want: int, why: list):
-            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller, else larger."""
+            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller value, else None."""
             options = [c for c in fitting if c.suit == suit]
             if not options:
                 return None
@@ -287,7 +293,7 @@ class ConventionCard:
         must = pass_streak(view) >= passes_to_lose - 1 or turns_left == 1
         if self.on["B6"] and room > 0 and (lap == max_laps or must):
             # my share of what is missing, among the turns left (or all of it if I must)
-            share = room if must else math.ceil(room / min(turns_left, SHARE_TURNS))
+            share = room if must else math.ceil(room / turns_left)
             pool = [c for c in fitting if inc(c) == share] or \
                    ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
             if not must:
@@ -320,6 +326,10 @@ class ConventionCard:
         if lap == 1 and self.on["B3"]:
             return PASS, [("B3", "no suit of mine has a sure trick" if not wants else
                                  "my strongest suit cannot be bid now")]
+        if lap == 1 and not self.on["B3"]:          # (measured only) without B3: bid 1 in the longest suit
+            ones = [c for c in fitting if c.value == 1 and c.suit not in mine]
+            if ones:
+                return max(ones, key=lambda c: (length[c.suit], -SUITS.index(c.suit))), [("-", "my longest suit")]
         return PASS, [("-", "nothing the card asks me to bid")]
 
     # -- play ----------------------------------------------------------------------------------
@@ -369,11 +379,6 @@ class ConventionCard:
                 who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
                 return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
                                      f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")] + why
-        if self.on["P8"]:
-            own = [c for c in pool if mine[c.suit] > 0]
-            if own:
-                best = min(own, key=lambda c: (above(c), -mine[c.suit], -rank(c), SUITS.index(c.suit)))
-                return best, [("P8", f"I still need {SUIT_NAMES[best.suit]}: I push my highest, {best}")] + why
         if self.on["P3"] and partner:
             best = max(partner, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
             who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
@@ -393,6 +398,11 @@ class ConventionCard:
         if follow:
             beat = [c for c in follow if rank(c) > rank(best_card)]
             below = [c for c in follow if rank(c) < rank(best_card)]
+            winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
+            if self.on["P7"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card)):
+                c = min(follow, key=rank)
+                return c, [("P7", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
+                                  f"I do not overtake, {c}")]
             if need[seat][led] > 0 and beat and self.on["P4"]:
                 sure = [c for c in beat if master(c)]
                 if last or sure:
@@ -412,15 +422,11 @@ class ConventionCard:
         mine = need[seat]
         free = [c for c in legal if mine[c.suit] <= 0]
         if free and self.on["P6"]:
-            c = max(free, key=lambda c: (rank(c), -SUITS.index(c.suit)))
+            unseen = unseen_cards(view)
+            c = max(free, key=lambda c: (-sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c)),
+                                         rank(c), -SUITS.index(c.suit)))
             return c, [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not "
                               f"need")]
-        if not free and self.on["P7"]:
-            length = {s: sum(1 for d in view.hand if d.suit == s) for s in SUITS}
-            spare = max(SUITS, key=lambda s: (length[s] - mine[s] if length[s] else -99, -SUITS.index(s)))
-            c = min((d for d in legal if d.suit == spare), key=rank)
-            return c, [("P7", f"I have no {SUIT_NAMES[led]} and need all my suits: I throw my lowest card of "
-                              f"{SUIT_NAMES[spare]}, where I hold {length[spare] - mine[spare]} more than I need")]
         c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
         return c, [("-", f"I have no {SUIT_NAMES[led]}: I throw my lowest card, {c}")]
 
