@@ -119,6 +119,8 @@ def main() -> None:
         if "kinds" not in old_meta:                      # a file of the first study: one command for all kinds
             for k in {r.kind for r in records}:
                 meta["kinds"][k] = {"command": old_meta.get("command"), "deals": sum(r.kind == k for r in records)}
+    # which convention card played (the card changes while it is designed): a hash of its source, per kind
+    card_sha1 = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
     for kind, n in args.kind:
         start = time.perf_counter()
         got = []
@@ -141,14 +143,12 @@ def main() -> None:
                    f"--minutes {args.minutes:g} --samples {args.samples}"
                    + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1)}
+                               "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1}
         row = summary(got)[0]
         print(f"{kind:>24}: {row['wins']:>4}/{row['games']:<4} = {row['rate']:.3f} "
               f"(95% {row['low']:.3f}-{row['high']:.3f}); bidding losses {row['bidding_losses']}, "
               f"{wall:.0f} s")
     meta["python"] = platform.python_version()
-    # which convention card played (the card changes while it is designed): a hash of its source
-    meta["card_sha1"] = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
     meta["samples"] = args.samples
     if args.out:
         order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}

@@ -102,7 +102,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     if kind.startswith("mixed:"):
         other = kind.split(":", 1)[1]
         if other not in KINDS or other == "best":
-            raise ValueError(f"unknown mixed table {kind!r}: choose one of {', '.join(MIXED)}")
+            raise ValueError(f"unknown mixed table {shown(kind)}: choose one of {', '.join(MIXED)}")
         odd = (seed // players) % players
         best = make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
         best[odd] = make_table(other, seed, players, samples, node_limit, bid_node_limit, time_limit)[odd]
