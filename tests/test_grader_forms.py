@@ -207,3 +207,13 @@ def test_a_blank_still_says_not_answered_yet():
     _, run, _ = _runner(stem, q, src, params)
     with pytest.raises(NotAnsweredYet):
         run(...)
+
+
+def test_a_text_read_letter_by_letter_is_answered_about_the_whole_text():
+    """One word where a list of actions is asked: the check must not speak of its first letter."""
+    stem, q, src, params = next(row for row in QUESTIONS if row[:2] == ("30_heart_challenge_rules", "q5"))
+    _, run, _ = _runner(stem, q, src, params)
+    for word in ("pass", "zzz"):
+        said = _verdict(run, word)
+        assert "list of strings" in said and f"'{word[0]}'" not in said, said
+    assert _verdict(run, "challenge 2, pass, use JK, flip 1").startswith("right idea — write it as a list")

@@ -18,6 +18,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from cardgames.errors import shown
+
 from .search import SearchTimeout
 
 __all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine"]
@@ -41,7 +43,7 @@ class EngineError(ValueError):
 def check_engine(engine: object) -> str:
     """``engine`` itself when it is one of :data:`ENGINES`, else :class:`EngineError`."""
     if not isinstance(engine, str) or engine not in ENGINES:
-        raise EngineError(f"unknown engine {engine!r}: choose one of {', '.join(map(repr, ENGINES))}")
+        raise EngineError(f"unknown engine {shown(engine)}: choose one of {', '.join(map(repr, ENGINES))}")
     return engine
 
 
