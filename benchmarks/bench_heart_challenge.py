@@ -18,7 +18,7 @@ def match(n: int, seed: int, kind: str) -> int:
     actions = 0
     while not game.is_terminal():
         seat = game.current_player()
-        game.apply(players[seat].choose(game), player=seat)
+        game.apply(players[seat].act(game.view(seat), tuple(game.legal_actions())), player=seat)
         actions += 1
     return actions
 

@@ -5,14 +5,13 @@
 * :mod:`cardgames.comrade` — Comrade (カムレッド), a cooperative exact-bid trick-taking game.
 * :mod:`cardgames.heart_challenge` — Heart Challenge, a playing-card variant of *Skull & Roses*.
 * :mod:`cardgames.game` — the interface every game state follows (legal actions, apply, returns).
-* :mod:`cardgames.widgets` — ipywidgets views for the notebooks (the engines never import it).
 
 Every bad input raises a :class:`ValueError` subclass from :mod:`cardgames.errors`.
 """
 
 from .cards import Card, Hand, parse_card, parse_cards
-from .errors import (CardParseError, GameError, GameOverError, IllegalActionError, NotYourTurnError,
-                     ParseError, RuleConfigError)
+from .errors import (CardNotInHandError, CardParseError, GameError, GameOverError, IllegalActionError,
+                     NotYourTurnError, ParseError, RuleConfigError, SeatError, WrongPhaseError)
 from .game import GameState
 
 __version__ = "0.1.0"
@@ -20,5 +19,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Card", "Hand", "parse_card", "parse_cards", "GameState",
     "GameError", "ParseError", "CardParseError", "RuleConfigError",
-    "IllegalActionError", "NotYourTurnError", "GameOverError",
+    "IllegalActionError", "NotYourTurnError", "GameOverError", "WrongPhaseError", "CardNotInHandError",
+    "SeatError",
 ]

@@ -21,6 +21,10 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "GameOverError",
+    "WrongPhaseError",
+    "CardNotInHandError",
+    "SeatError",
+    "check_seat",
 ]
 
 
@@ -66,3 +70,28 @@ class NotYourTurnError(IllegalActionError):
 
 class GameOverError(IllegalActionError):
     """An action on a state that is already terminal."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """An action of another phase (e.g. playing a card during the bidding or the declarations)."""
+
+
+class CardNotInHandError(IllegalActionError):
+    """An action names a card the player does not hold (any more)."""
+
+
+class SeatError(RuleConfigError):
+    """A seat number that is not at the table (every game's ``view(seat)`` raises this one).
+
+    >>> check_seat(4, 4)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.SeatError: no seat 4 in a 4-player game (seats 0..3)
+    """
+
+
+def check_seat(seat: object, num_players: int) -> int:
+    """``seat`` itself if it is a seat of a ``num_players``-player table, else :class:`SeatError`."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
+        raise SeatError(f"no seat {seat!r} in a {num_players}-player game (seats 0..{num_players - 1})")
+    return seat

@@ -2,5 +2,6 @@
 
 * :mod:`solvers.krypkille_endgame` — the Krypkille declaration endgame as a game tree.
 * :mod:`solvers.comrade` — does a Comrade deal have any winning bidding and play?
-* :mod:`solvers.widgets` — ipywidgets views of the solvers, for the notebooks.
+
+The notebooks' widgets, the play table and the coach are the classroom layer above both (:mod:`classroom`).
 """

@@ -1,8 +1,8 @@
 """The solver widget: Solve changes the verdict, bad input shows a message, demo classes are set."""
 
-from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
 from solvers.comrade import solve
-from solvers.widgets.comrade import ComradeSolverWidget, result_html
+from classroom.widgets.comrade_solver import ComradeSolverWidget, result_html
 
 AKQ = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardgames.comrade import ComradeGame, ComradeRules, Deal
-from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
-from cardgames.widgets.comrade import (BiddingWalkthrough, ComradeTable, TrickStepper, bidding_step_html,
+from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from classroom.widgets.comrade import (BiddingWalkthrough, ComradeTable, TrickStepper, bidding_step_html,
                                        trick_step_html)
 
 DEAL = Deal.random(3, hand_size=4)

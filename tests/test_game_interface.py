@@ -34,6 +34,9 @@ class Nim(GameState):
     def parse_action(self, action):
         return int(action)
 
+    def view(self, seat):
+        return {"seat": seat, "stones": self.stones}   # nothing is hidden in Nim
+
     def _apply(self, action):
         self.stones -= action
         if self.stones == 0:

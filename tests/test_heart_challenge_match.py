@@ -121,7 +121,7 @@ def test_random_play_conserves_cards_and_respects_the_hand_limit(n, seed, cautio
             break
         seat = game.current_player()
         assert game.legal_actions(), game.phase
-        game.apply(players[seat].choose(game), player=seat)
+        game.apply(players[seat].act(game.view(seat), tuple(game.legal_actions())), player=seat)
         if game.phase != "marker":
             assert sum(game.cards_in_play().values()) == 54 - len(game.out_of_game)
         while rounds_seen < len(game.history):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
-from cardgames.widgets.heart_challenge import (HandScorer, OddsExplorer, RoundStepper, ScenarioExplorer,
+from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from classroom.widgets.heart_challenge import (HandScorer, OddsExplorer, RoundStepper, ScenarioExplorer,
                                                SetupExplorer)
 
 

@@ -6,8 +6,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
-from solvers.widgets.krypkille_endgame import MODELS, EndgameExplorer
+from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from classroom.widgets.krypkille_endgame import MODELS, EndgameExplorer
 
 
 def test_penalty_table_changes_the_expected_penalty_table():

@@ -345,7 +345,8 @@ def test_html_renderings_do_not_fail_in_any_phase():
     while not r.is_terminal():
         html = r._repr_html_() + r.view(0)._repr_html_()
         assert "Krypkille" in html
-        r.apply(players[r.current_player()].choose(r))
+        seat = r.current_player()
+        r.apply(players[seat].act(r.view(seat), tuple(r.legal_actions())))
     assert r.outcome.value.upper() in r._repr_html_()
     assert repr(r).startswith("KrypkilleRound(")
 

@@ -8,8 +8,8 @@ pytest.importorskip("ipywidgets")
 
 from cardgames.errors import GameError
 from cardgames.krypkille import HeuristicPlayer, KrypkilleRound, play_round
-from cardgames.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
-from cardgames.widgets.krypkille import SCORE_CASES, DeckTableView, RoundStepper, ScoreCaseView
+from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+from classroom.widgets.krypkille import SCORE_CASES, DeckTableView, RoundStepper, ScoreCaseView
 
 
 def test_deck_table_switches_penalty_tables():

@@ -1,13 +1,18 @@
-"""The layout: engines import no display code, and the imports of :mod:`cardgames` form no circle.
+"""The layout: three layers whose arrows run one way, engines that import no display code, no import circle.
 
-Issue 14, "Layout".  As python-chess does with ``_repr_svg_``, an engine's rich display
+* The layers, bottom to top: :mod:`cardgames` (the rules engines) ← :mod:`solvers` ← :mod:`classroom`
+  (widgets, the play table, the coach, the grader, the printables).  No module imports a module of a
+  layer above its own -- at module level, under ``if TYPE_CHECKING`` or inside a function.
+
+As python-chess does with ``_repr_svg_``, an engine's rich display
 (``_repr_html_``) imports its HTML module lazily, inside the method; the HTML modules import no
 engine module back (not even for type hints), so every arrow runs one way.
 
 * Each engine module, imported in a fresh interpreter, loads no display, HTML or widget module
   (ours, nor IPython, ipywidgets, matplotlib, nor the standard library's ``html``).
-* The graph of *every* import statement in :mod:`cardgames` -- at module level, under
-  ``if TYPE_CHECKING``, and inside functions -- has no cycle.
+* The graph of every import statement that runs in the three packages -- at module level and
+  inside functions -- has no cycle (imports under ``if TYPE_CHECKING``, which never run, are how a
+  display module names the engine types in its annotations).
 * An engine module imports a display module only inside a function (the lazy ``_repr_html_`` hook
   or a small function that forwards to the display), never at module level.
 """
@@ -22,11 +27,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The layers, bottom first: a module may import its own layer and the ones below, never one above.
+LAYERS = ("cardgames", "solvers", "classroom")
 PACKAGE = ROOT / "cardgames"
 
 #: Our display code: the HTML builders and the widgets.
-DISPLAY = {"cardgames.display", "cardgames.krypkille.display", "cardgames.heart_challenge.display",
-           "cardgames.comrade.html"}
 #: Other modules no engine may load: notebook display machinery, plotting, HTML.
 FOREIGN = ("IPython", "ipywidgets", "matplotlib", "html")
 
@@ -38,14 +43,20 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+DISPLAY = {m for m in (_module_name(p) for p in (ROOT / "cardgames").rglob("*.py"))
+           if m.rsplit(".", 1)[-1] in ("display", "html")}   # a game's HTML module is display.py or html.py
+MODULES = {_module_name(p): p for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))}
+
+
+def layer(module: str) -> int:
+    return LAYERS.index(module.split(".")[0])
 
 
 def is_display(module: str) -> bool:
-    return module in DISPLAY or module == "cardgames.widgets" or module.startswith("cardgames.widgets.")
+    return module in DISPLAY or module.split(".")[0] in LAYERS[1:]
 
 
-ENGINE_MODULES = sorted(m for m in MODULES if not is_display(m))
+ENGINE_MODULES = sorted(m for m in MODULES if layer(m) == 0 and not is_display(m))
 
 
 def _resolve(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
@@ -64,23 +75,33 @@ def _resolve(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
     return [n for n in names if n in MODULES]
 
 
-def imports(module: str) -> list[tuple[str, bool]]:
-    """(imported cardgames module, whether the import runs at module level) for every import statement."""
+def _is_type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def imports(module: str, type_only: bool = True) -> list[tuple[str, bool]]:
+    """(imported module of ours, whether the import runs at module level) for every import statement;
+    imports under ``if TYPE_CHECKING:`` (which never run) count as not at module level, and are left
+    out with ``type_only=False``."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: list[tuple[str, bool]] = []
 
-    def visit(node: ast.AST, top: bool) -> None:
+    def visit(node: ast.AST, top: bool, checking: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.Import, ast.ImportFrom)):
-                found.extend((target, top) for target in _resolve(module, child))
+            if isinstance(child, (ast.Import, ast.ImportFrom)) and (type_only or not checking):
+                found.extend((target, top and not checking) for target in _resolve(module, child))
             inside = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            visit(child, inside)
+            visit(child, inside, checking or _is_type_checking(child))
 
-    visit(tree, True)
+    visit(tree, True, False)
     return found
 
 
-GRAPH = {m: sorted({t for t, _ in imports(m) if t != m}) for m in MODULES}
+#: The imports that run (type-only imports make no circle: they never execute).
+GRAPH = {m: sorted({t for t, _ in imports(m, type_only=False) if t != m}) for m in MODULES}
 
 
 def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
@@ -120,18 +141,39 @@ def test_the_import_scanner_sees_lazy_and_type_checking_imports():
     found = dict(imports("cardgames.krypkille.engine"))
     assert found.get("cardgames.krypkille.display") is False       # the lazy import in _repr_html_
     assert found.get("cardgames.krypkille.deck") is True
+    display = dict(imports("cardgames.krypkille.display"))
+    assert display.get("cardgames.krypkille.engine") is False      # under if TYPE_CHECKING: for annotations
+    assert "cardgames.krypkille.engine" not in GRAPH["cardgames.krypkille.display"]
 
 
-def test_no_import_cycles_in_cardgames():
+def test_no_import_cycles():
     cycle = find_cycle(GRAPH)
     assert cycle is None, "import circle: " + " -> ".join(cycle)
+
+
+def test_the_layer_check_sees_an_upward_import_inside_a_function(tmp_path, monkeypatch):
+    """The check can fail: a solver module with a function-level import of the classroom is caught."""
+    fake = tmp_path / "m.py"
+    fake.write_text("def f():\n    from classroom.widgets import common\n")
+    monkeypatch.setitem(MODULES, "solvers.fake", fake)
+    assert "classroom.widgets.common" in upward_imports("solvers.fake")
+
+
+def upward_imports(module: str) -> list[str]:
+    return sorted({t for t, _ in imports(module) if layer(t) > layer(module)})
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) < len(LAYERS) - 1))
+def test_no_module_imports_a_layer_above_its_own(module):
+    up = upward_imports(module)
+    assert not up, f"{module} imports {up}: the arrows run cardgames <- solvers <- classroom"
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)
 def test_engines_import_display_code_only_lazily(module):
     eager = sorted({t for t, top in imports(module) if top and is_display(t)})
     assert not eager, f"{module} imports {eager} at module level"
-    assert not any(t.startswith("cardgames.widgets") for t, _ in imports(module)), \
+    assert not any(t.startswith("classroom.widgets") for t, _ in imports(module)), \
         f"{module} imports a widget module"
 
 

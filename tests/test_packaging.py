@@ -56,7 +56,7 @@ def built(tmp_path_factory) -> tuple[Path, Path, list[str]]:
     out = run("--wheel", "-o", str(dist), ".", cwd=top)  # the wheel is built from the sdist alone
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     (wheel,) = dist.glob("*.whl")
-    package = [n for n in names if n.split("/")[0] in ("cardgames", "solvers")]
+    package = [n for n in names if n.split("/")[0] in ("cardgames", "solvers", "classroom")]
     return sdist, wheel, package
 
 
@@ -71,7 +71,7 @@ def test_sdist_holds_the_package_and_leaves_the_tests_out(built):
     with tarfile.open(sdist) as tar:
         names = {"/".join(n.split("/")[1:]) for n in tar.getnames()}
     assert not any(n.startswith("tests/") for n in names), "tests need the repository: keep them out"
-    assert {"LICENSE", "README.md", "pyproject.toml", "cardgames/py.typed", "solvers/py.typed"} <= names
+    assert {"LICENSE", "README.md", "pyproject.toml", "cardgames/py.typed", "solvers/py.typed", "classroom/py.typed"} <= names
     assert set(package) <= names
 
 
@@ -80,7 +80,7 @@ def test_wheel_holds_every_module_and_the_typing_marker(built):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
     assert set(package) <= names
-    assert {"cardgames/py.typed", "solvers/py.typed"} <= names
+    assert {"cardgames/py.typed", "solvers/py.typed", "classroom/py.typed"} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     with zipfile.ZipFile(wheel) as z:
         (entry,) = [n for n in names if n.endswith("entry_points.txt")]

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from cardgames.comrade import ComradeGame, ComradeRules, Deal
-from cardgames.widgets.comrade import ComradeTable
-from cardgames.widgets.heart_challenge import OddsExplorer, RoundStepper
-from cardgames.widgets.krypkille import ScoreCaseView
+from classroom.widgets.comrade import ComradeTable
+from classroom.widgets.heart_challenge import OddsExplorer, RoundStepper
+from classroom.widgets.krypkille import ScoreCaseView
 
 DEAL = Deal.random(3, hand_size=4)
 
@@ -137,6 +137,6 @@ def test_score_widget_clears_the_old_table_after_bad_input():
 
 
 def test_hand_scorer_number_label_is_not_cut():
-    from cardgames.widgets.heart_challenge import HandScorer
+    from classroom.widgets.heart_challenge import HandScorer
     w = HandScorer()
     assert w.number.style.description_width == "initial" and w.hand.style.description_width == "initial"

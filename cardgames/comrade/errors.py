@@ -1,11 +1,13 @@
 """The specific illegal actions of Comrade, each an :class:`~cardgames.errors.IllegalActionError`.
 
 A program (or a test) can tell exactly what was wrong; the game state is left as it was.
+:class:`~cardgames.errors.WrongPhaseError` and :class:`~cardgames.errors.CardNotInHandError` are the
+package's shared classes (every game raises them), named here too.
 """
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError, ParseError
+from ..errors import CardNotInHandError, IllegalActionError, ParseError, WrongPhaseError
 
 __all__ = [
     "ActionParseError", "WrongPhaseError", "BidCardTakenError", "BidCardNotInGameError",
@@ -24,10 +26,6 @@ class ActionParseError(IllegalActionError, ParseError):
         self.token = action
 
 
-class WrongPhaseError(IllegalActionError):
-    """A card played during the bidding, or a bid (or pass) during the trick play."""
-
-
 class BidCardTakenError(IllegalActionError):
     """The bid card was already taken (by anyone, including oneself): it is gone from the middle."""
 
@@ -42,10 +40,6 @@ class BidTooLowError(IllegalActionError):
 
 class TooManySuitsError(IllegalActionError):
     """A bid in a new suit by a player who already holds bids in the maximum number of suits."""
-
-
-class CardNotInHandError(IllegalActionError):
-    """A card the player does not hold (any more)."""
 
 
 class MustFollowSuitError(IllegalActionError):

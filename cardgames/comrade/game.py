@@ -16,11 +16,13 @@ accepts their strings.  An illegal action raises a specific
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, RuleConfigError
+from ..errors import CardParseError, RuleConfigError, check_seat
 from ..game import GameState
 from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
@@ -236,11 +238,23 @@ class ComradeGame(GameState):
         :meth:`play` on a fresh game gives this state again."""
         return [str(a) for _, a in self.history]
 
+    def hidden_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may not see (by code): the other hands."""
+        check_seat(seat, self.num_players)
+        return Counter(c.code for s in range(self.num_players) if s != seat for c in self.hands[s])
+
+    def visible_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may see (by code): its own hand and every card played."""
+        check_seat(seat, self.num_players)
+        out = Counter(c.code for c in self.hands[seat])
+        out.update(c.code for t in self.tricks for c in t.cards)
+        out.update(c.code for _, c in self.current_trick)
+        return out
+
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in
         the middle, the bidding history and the played cards, but not the others' hands."""
-        if not 0 <= seat < self.num_players:
-            raise RuleConfigError(f"no seat {seat!r} in a {self.num_players}-player game")
+        check_seat(seat, self.num_players)
         return PlayerView(
             seat=seat, phase=self.phase, dealer=self.dealer, hand=self.hands[seat],
             hand_sizes=tuple(len(h) for h in self.hands), bids=tuple(self.bids),
@@ -282,6 +296,15 @@ class PlayerView:
     result: str | None
     loss_reason: str | None
     legal_actions: tuple = ()
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is (``None`` once the game is over): the name every game's view uses."""
+        return self.to_act
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hand_sizes)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

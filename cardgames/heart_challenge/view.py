@@ -14,12 +14,18 @@ player's own face-down cards are known to them (they placed them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..errors import check_seat
+from .actions import LogEntry
 from .setup import is_heart
 
-# The engine builds its views (HeartChallengeGame.view imports this module), so this module does not
-# import the engine back, not even for type hints (tests/test_layout.py).
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .engine import HeartChallengeGame
+
+# The engine builds its views (HeartChallengeGame.view imports this module), so this module imports
+# the engine back only for type hints, under TYPE_CHECKING (tests/test_layout.py).
 
 __all__ = ["HeartChallengeView"]
 
@@ -51,14 +57,24 @@ class HeartChallengeView:
     high_bidder: int | None
     window: str | None
     used_special: frozenset[int]
-    log: tuple[str, ...]
+    log: tuple[LogEntry, ...]
+    legal_actions: tuple = ()
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is (``None`` once the game is over): the name every game's view uses."""
+        return self.to_act
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own hand (empty for ``seat=None``, the referee's view, which has every hand in ``hands``)."""
+        return () if self.seat is None else tuple(self.hands[self.seat])
 
     @classmethod
     def of(cls, game: "HeartChallengeGame", seat: int | None) -> "HeartChallengeView":
         n = game.num_players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            from ..errors import RuleConfigError
-            raise RuleConfigError(f"no seat {seat!r} in a {n}-player game")
+        if seat is not None:
+            check_seat(seat, n)
 
         def sees(owner: int) -> bool:
             return seat is None or seat == owner
@@ -76,7 +92,8 @@ class HeartChallengeView:
         return cls(seat, n, tuple(game.numbers), tuple(game.markers), hands, tuple(piles), len(game.stock),
                    tuple(game.out_of_game), hearts, tuple(game.active), tuple(game.scores), game.dealer,
                    game.round_no, game.phase, game.current_player(), game.challenger, game.target, game.count,
-                   game.high, game.high_bidder, game.window, frozenset(game.used_special), tuple(game.log))
+                   game.high, game.high_bidder, game.window, frozenset(game.used_special), tuple(game.log),
+                   tuple(game.legal_actions()) if seat is not None and seat == game.current_player() else ())
 
     def _repr_html_(self) -> str:
         from .display import view_html

@@ -18,9 +18,10 @@ import random
 from math import comb
 from typing import Hashable, Sequence
 
-from ..players import RandomPlayer, play_out
+from ..players import BasePlayer, RandomPlayer, play_out
 from .deck import Kind
-from .engine import DECLARE, PASS, Discard, KrypkilleMatch, KrypkilleRound, Play, SeatView
+from .engine import DECLARE, PASS, Discard, KrypkilleRound, Play, SeatView
+from .match import KrypkilleMatch
 from .options import MAX_DISCARDS
 from .rules import COWARD_PENALTY, FAILURE_SURCHARGE
 
@@ -52,7 +53,7 @@ def success_probability(view: SeatView) -> float:
     return comb(higher, need) / comb(len(unseen), need)
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(BasePlayer):
     """A sensible, explainable Krypkille strategy.
 
     The aim is a *low* final card: the holder of the unique lowest card can
@@ -102,15 +103,13 @@ class HeuristicPlayer:
         self.other_success = other_success
         self.boldness = boldness
 
-    def choose(self, state) -> Hashable:
-        rnd: KrypkilleRound = state.round if isinstance(state, KrypkilleMatch) else state
-        seat = rnd.current_player()
-        view = rnd.view(seat)
+    def act(self, view: SeatView, legal_actions: Sequence[Hashable]) -> Hashable:
+        """The action for the seat whose view this is (its own hand and the public record only)."""
         if view.phase == "discard":
             return self.discard(list(view.hand))
         if view.phase == "play":
             if view.current_trick:
-                return view.legal_actions[0]  # the forced card: nothing to choose
+                return legal_actions[0]  # the forced card: nothing to choose
             return Play(self.lead_card(list(view.hand)))
         return DECLARE if self.should_declare(view) else PASS
 
@@ -151,8 +150,5 @@ def play_round(players: Sequence, num_players: int | None = None, dealer: int = 
 def play_match(players: Sequence, seed: int | None = None, **match_args) -> KrypkilleMatch:
     """Play a whole :class:`KrypkilleMatch` with ``players[match seat]``."""
     match = KrypkilleMatch(num_players=len(players), seed=seed, **match_args)
-    while not match.is_terminal():
-        seat = match.current_player()
-        match.apply(players[seat].choose(match), player=seat)
-    return match
+    return play_out(match, players)
 

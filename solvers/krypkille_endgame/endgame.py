@@ -84,7 +84,7 @@ class Endgame:
         players = players or [HeuristicPlayer(seed=seed * 10 + s) for s in range(num_players)]
         while rnd.phase != "declare":
             seat = rnd.current_player()
-            rnd.apply(players[seat].choose(rnd), player=seat)
+            rnd.apply(players[seat].act(rnd.view(seat), tuple(rnd.legal_actions())), player=seat)
         end = cls.from_round(rnd, penalties)
         object.__setattr__(end, "source", f"dealt by the engine (seed {seed}, dealer {dealer})")
         return end

@@ -11,7 +11,7 @@ Two pieces, used by ``conftest.py`` and the tests next to it:
   and returns a :class:`NotebookReport` listing every problem a person would
   see: tracebacks (also those shown under a widget by ``guarded``), widgets
   that did not render, and the demo interaction (``cg-demo-action`` /
-  ``cg-demo-result``, see ``cardgames/widgets/common.py``) not changing its view.
+  ``cg-demo-result``, see ``classroom/widgets/common.py``) not changing its view.
 
 The checks live in one function so that ``test_lab_selftest.py`` can prove they
 fail on a deliberately broken notebook.
@@ -49,8 +49,8 @@ CHROMIUM_ARGS = [
     "--mute-audio",
 ]
 
-DEMO_ACTION = ".cg-demo-action"  # cardgames.widgets.common.DEMO_ACTION_CLASS
-DEMO_RESULT = ".cg-demo-result"  # cardgames.widgets.common.DEMO_RESULT_CLASS
+DEMO_ACTION = ".cg-demo-action"  # classroom.widgets.common.DEMO_ACTION_CLASS
+DEMO_RESULT = ".cg-demo-result"  # classroom.widgets.common.DEMO_RESULT_CLASS
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 # Bounds (seconds).  Generous for a 2-core CI machine, but a hung notebook fails.

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 IMPORTS = """\
 import ipywidgets as W
 from IPython.display import display
-from cardgames.widgets.common import guarded, mark_demo"""
+from classroom.widgets.common import guarded, mark_demo"""
 
 BUTTON_DEMO = """\
 out = W.Output()

@@ -1,6 +1,6 @@
 """A whole game of each kind played BY CLICKING in a real JupyterLab, as one seat.
 
-For each game a one-cell notebook showing a :class:`~cardgames.widgets.table.PlayTable` is
+For each game a one-cell notebook showing a :class:`~classroom.table.PlayTable` is
 written into the server's ``selftest/`` folder and run.  The test keeps a twin table in this
 process, fed the same clicks (the bots are seeded, so both tables play the same game), and
 after every click checks the rendered page against the twin's engine state
@@ -42,7 +42,7 @@ _JS_TABLE = """() => {
 
 def _cell(game: str, seat: int, kw: dict) -> str:
     args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
-    return (f"from cardgames.widgets.table import PlayTable\n"
+    return (f"from classroom.table import PlayTable\n"
             f"PlayTable({game!r}, seat={seat}, delay=0, {args})")
 
 
@@ -76,7 +76,7 @@ def _synced(page, twin, before_html: str, timeout: float = 15) -> dict:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_whole_game_by_clicking_never_shows_a_hidden_card(game, lab_page, lab_server, screenshot_dir):
-    from cardgames.widgets.table import PlayTable
+    from classroom.table import PlayTable
 
     seat, kw = GAMES[game]
     twin = PlayTable(game, seat=seat, delay=0, **kw)

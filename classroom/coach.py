@@ -1,0 +1,89 @@
+"""The play table's coach (the teacher's switch): one small function per game, each from
+what the person may know, except where said.
+
+The play table (:mod:`classroom.table`) imports this module only when the coach is
+on, so :mod:`cardgames` never imports :mod:`solvers` at module level.
+
+* Krypkille — :func:`krypkille_advice`: the endgame explorer's level-2 expected penalties for
+  declare and pass, from the person's seat view (:func:`solvers.krypkille_endgame.player_view`).
+* Comrade — :func:`comrade_advice` / :func:`comrade_verdict`: for now the whole-deal verdict of
+  :func:`solvers.comrade.solve` (can this deal be won at all, with perfect cooperation?).  It
+  looks at the whole deal, as a teacher would; :func:`comrade_verdict` is the one place to
+  switch to the position solver (per action, from here) when it lands.
+* Heart Challenge — :func:`heart_challenge_advice`: the exact chance of success of each
+  challenge the person could make now (:mod:`cardgames.heart_challenge.odds`).
+"""
+
+from __future__ import annotations
+
+from cardgames.display import escape
+
+__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "heart_challenge_advice"]
+
+
+def krypkille_advice(view, others="equilibrium") -> str:
+    """Expected penalty of declaring and of passing for ``view.seat`` (a Krypkille ``SeatView``
+    in the declare phase), the others modelled by ``others`` (level 3 by default).
+
+    >>> from cardgames.krypkille import KrypkilleRound
+    >>> r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
+    >>> "declare" in krypkille_advice(r.view(0))
+    True
+    """
+    from solvers.krypkille_endgame import player_view
+
+    order = list(view.declaring_order)
+    v = player_view(view.num_players, view.seat, view.hand[0], order[0], view.played, view.discards,
+                    view.penalties, others)
+    return (f"expected penalty if you <b>declare</b>: {float(v.declare.viewer_expected):.2f}, "
+            f"if you <b>pass</b>: {float(v.pass_.viewer_expected):.2f} — the cheaper is <b>{v.best}</b> "
+            f"(others: {escape(others)}; from your view only)")
+
+
+def comrade_verdict(game):
+    """Whether perfect cooperation could still win from this position: the position solver's
+    :func:`solvers.comrade.analyse`, one row per legal action of the player to act (``.action``,
+    ``.verdict`` in ``"win"``, ``"no_win"``, ``"unknown"``).  It looks at every hand, as a teacher
+    would, so the coach is off unless the teacher switches it on."""
+    from solvers.comrade import analyse
+
+    return analyse(game, time_limit=1.0)
+
+
+def comrade_advice(game) -> str:
+    """The coach's sentence for Comrade (see :func:`comrade_verdict`).
+
+    >>> from cardgames.comrade import ComradeGame
+    >>> comrade_advice(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0))   # doctest: +ELLIPSIS
+    'with perfect cooperation a win is <b>still possible</b>: after pass, S1 (looking at every hand, ...)'
+    """
+    if game.is_terminal():
+        return "the game is over"
+    rows = comrade_verdict(game)
+    winning = [r.action for r in rows if r.verdict == "win"]
+    unknown = [r.action for r in rows if r.verdict == "unknown"]
+    note = " (looking at every hand, as a teacher would)"
+    if winning:
+        shown = ", ".join(escape(str(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
+        return f"with perfect cooperation a win is <b>still possible</b>: after {shown}{note}"
+    if unknown:
+        return f"no action is known to keep a win possible (some were not decided in time){note}"
+    return f"with perfect cooperation this game <b>can no longer be won</b>, whatever is played{note}"
+
+
+def heart_challenge_advice(view) -> str:
+    """The exact chance of success of each number the person could declare now.
+
+    >>> from cardgames.heart_challenge import HeartChallengeGame
+    >>> g = HeartChallengeGame.staged(["HA SA", "S2 H2"], piles=["CA", "D2"])
+    >>> "exact chance" in heart_challenge_advice(g.view(0))
+    True
+    """
+    from cardgames.heart_challenge.odds import chance_table
+
+    low = view.high + 1 if view.phase == "auction" else 1
+    rows = [(n, p) for n, p in chance_table(view) if n >= low]
+    if not rows:
+        return "no challenge is open to you now"
+    cells = ", ".join(f"{n}: {p} ≈ {float(p):.0%}" for n, p in rows)
+    return f"exact chance that a challenge for n cards succeeds (from your view) — {cells}"

@@ -1,0 +1,421 @@
+"""One play table for every game: a person takes a seat, computer players take the others.
+
+:class:`PlayTable` drives any :class:`~cardgames.game.GameState` through the shared
+interface only (``current_player``, ``legal_actions``, ``apply``, ``is_terminal``,
+``returns``, ``view(seat)``).  What differs between games (how a seat's view is
+drawn, which buttons a person gets, how an action reads in the public log) lives
+in a small *table game* object (:mod:`classroom.tables`).
+
+* The person sees **only their seat's view**: the table is drawn from
+  ``state.view(seat)`` and nothing else, so every card hidden from that seat is a back.
+* Their legal actions are buttons (a Krypkille discard: card toggles and one button);
+  an action the engine refuses shows the engine's message and changes nothing.
+* Computer players (``act(view, legal_actions)``, :mod:`cardgames.players`) act one
+  at a time, each with a line in the public log: with the "next" button
+  (``delay=None``) or by themselves, ``delay`` seconds apart.
+* At the end: the result and the scores, then a **review**: every hand revealed,
+  the round replayed action by action (:meth:`PlayTable.review_html` is the same
+  as static HTML, for readers on GitHub).
+* ``coach=True`` (the teacher's switch, off by default) adds the game's hint
+  (:mod:`classroom.coach`, imported only when the coach is on).  In the **student versions** the
+  coach is off and its switch hidden, whatever the notebook says, unless the teacher enables it:
+  :func:`teacher_mode` (the environment variable ``CARDGAMES_TEACHER=1``, e.g.
+  ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).
+* ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
+  hand hidden behind a "pass the screen to seat N" step.
+
+    >>> t = PlayTable("krypkille", num_players=3, seed=1, seat=0, delay=0)
+    >>> t.state.current_player() == 0 or t.state.is_terminal()
+    True
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Hashable, Sequence
+
+import ipywidgets as W
+
+from cardgames.display import escape
+from cardgames.errors import GameError
+from classroom.widgets.common import guarded
+
+__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
+
+#: CSS classes the browser tests use to find the table and its controls.
+TABLE_CLASS = "cg-play-table"
+ACTION_CLASS = "cg-act"          # one legal action
+PICK_CLASS = "cg-pick"           # a card toggle of a multiple choice (a Krypkille discard)
+CONFIRM_CLASS = "cg-confirm"     # the button that applies the chosen cards
+NEXT_CLASS = "cg-next"           # "next computer move"
+REVEAL_CLASS = "cg-reveal"       # hot seat: "I am seat N, show my cards"
+REVIEW_CLASS = "cg-review"       # the review after the end
+
+_WIDE = {"description_width": "initial"}
+
+#: The setting that shows the coach in the student versions: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).
+TEACHER_ENV = "CARDGAMES_TEACHER"
+
+
+def teacher_mode() -> bool:
+    """Whether the play table may offer its coach: ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes,
+    ``CARDGAMES_TEACHER=0`` no; unset, yes except in a student version (a notebook run from a folder named
+    ``student``, the folder ``make student`` writes, where a kernel starts)."""
+    setting = os.environ.get(TEACHER_ENV, "").strip().lower()
+    if setting:
+        return setting in ("1", "true", "yes", "on")
+    return Path.cwd().name != "student"
+
+
+def _table_game(game: Any, **options):
+    from classroom.tables import table_game
+    return table_game(game, **options)
+
+
+class PlayTable(W.VBox):
+    """Play one game (round, deal) at a seat of your choice against computer players.
+
+    ``game`` is ``"krypkille"``, ``"comrade"``, ``"heart_challenge"`` or a table-game
+    object; further keyword arguments (``num_players``, ``seed``, ``hand_size`` ...)
+    go to its constructor.  ``players`` maps seats to seated bots (default: the
+    game's); ``seat`` is the person's seat (a dropdown changes it and deals again);
+    ``people`` several seats for the hot-seat mode; ``delay`` seconds between computer
+    moves (``None``: a "next" button).
+    """
+
+    def __init__(self, game: Any = "krypkille", *, seat: int = 0, players: "dict | Sequence | None" = None,
+                 people: Sequence[int] | None = None, delay: float | None = 0.4, coach: bool = False,
+                 **options):
+        self.tg = _table_game(game, **options)
+        self.num_players = self.tg.num_players
+        self.delay = delay
+        self.people = list(people) if people is not None else None
+        if self.people is not None:
+            bad = [s for s in self.people if not (isinstance(s, int) and 0 <= s < self.num_players)]
+            if bad or not self.people:
+                raise GameError(f"people must be seats 0..{self.num_players - 1}, not {people!r}")
+        self._players_arg = players
+        self.out = W.Output()
+        self.seat_choice = W.Dropdown(options=[(f"seat {s}", s) for s in range(self.num_players)],
+                                      value=seat if self.people is None else self.people[0],
+                                      description="your seat", style=_WIDE, layout=W.Layout(width="150px"),
+                                      disabled=self.people is not None)
+        self.new_button = W.Button(description="deal again", tooltip="start again with the same deal",
+                                   layout=W.Layout(width="auto"))
+        self.next_button = W.Button(description="next computer move ▶", button_style="info",
+                                    layout=W.Layout(width="auto"))
+        self.next_button.add_class(NEXT_CLASS)
+        allowed = teacher_mode()     # in a student version: no coach, and no switch to tick
+        self.coach_box = W.Checkbox(value=bool(coach) and allowed, description="coach (teacher)", indent=False,
+                                    disabled=not allowed,
+                                    layout=W.Layout(width="auto", display=None if allowed else "none"))
+        self.status = W.HTML()
+        self.view_html = W.HTML()
+        self.controls = W.VBox()
+        self.message = W.HTML()
+        self.coach_html = W.HTML()
+        self.log_html = W.HTML()
+        self.review = W.VBox()
+        self.review.add_class(REVIEW_CLASS)
+        g = guarded(self.out)
+        self.seat_choice.observe(g(lambda _: self.reset()), names="value")
+        self.new_button.on_click(g(lambda _: self.reset()))
+        self.next_button.on_click(g(lambda _: self.next_move()))
+        self.coach_box.observe(g(lambda _: self.draw()), names="value")
+        top = W.HBox([self.seat_choice, self.new_button, self.next_button, self.coach_box],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top, self.status, self.view_html, self.controls, self.message, self.coach_html,
+                          self.log_html, self.review, self.out])
+        self.add_class(TABLE_CLASS)
+        self.reset()
+
+    # -- seats ---------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The person's seat (in hot-seat mode: the seat whose screen is shown)."""
+        return self.showing
+
+    def person_seats(self) -> list[int]:
+        return self.people if self.people is not None else [self.seat_choice.value]
+
+    def _make_players(self) -> dict[int, Any]:
+        given = self._players_arg
+        if given is None:
+            bots = self.tg.default_players()
+            return {s: bots[s] for s in range(self.num_players)}
+        if isinstance(given, dict):
+            bots = self.tg.default_players()
+            return {s: given.get(s, bots[s]) for s in range(self.num_players)}
+        return dict(enumerate(given))
+
+    # -- the game ------------------------------------------------------------------
+    def reset(self) -> None:
+        """Deal again (same seed): the person at the chosen seat, bots elsewhere."""
+        self.state = self.tg.new_state()
+        self.players = self._make_players()
+        self.showing = self.person_seats()[0]
+        self.curtain: int | None = None
+        self.public_log: list[str] = [f"a new {self.tg.title}: you are seat {self.showing}" if self.people is None
+                               else f"a new {self.tg.title}: people at seats {self.people}"]
+        self.actions: list[tuple[int, Hashable]] = []
+        self._log_mark = self.tg.log_mark(self.state)
+        self.note = ""
+        self.draw()
+        self.advance(pause=False)   # before the table is on screen a pause would only delay it
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.person_seats()
+
+    def _apply(self, seat: int, action: Hashable) -> None:
+        """Apply ``action`` for ``seat`` and write the public log line(s)."""
+        before = self.state.clone()
+        self.state.apply(action, player=seat)
+        self.actions.append((seat, action))
+        lines, self._log_mark = self.tg.public_lines(before, seat, action, self.state, self._log_mark)
+        self.public_log.extend(lines)
+
+    def advance(self, pause: bool = True) -> None:
+        """Let computer players move (all of them, ``delay`` seconds apart, or none until "next"),
+        play the person's forced moves, then draw the person's choices."""
+        while not self.state.is_terminal():
+            actor = self.state.current_player()
+            if self.is_person(actor):
+                if actor != self.showing:
+                    self.curtain = actor
+                    break
+                forced = self.tg.forced(self.state.view(actor), self.state.legal_actions())
+                if forced is None:
+                    break
+                action, why = forced
+                self._apply(actor, action)
+                self.note = f"played for you: {escape(self.tg.say_own(action))}, because {escape(why)}"
+                self.draw()
+                continue
+            if self.delay is None:
+                break
+            self.next_move(redraw_only=True)
+            if self.delay and pause:
+                time.sleep(self.delay)
+        self.draw()
+
+    def next_move(self, redraw_only: bool = False) -> None:
+        """One computer player's move (the "next" button)."""
+        actor = self.state.current_player()
+        if self.state.is_terminal() or self.is_person(actor):
+            return
+        view = self.state.view(actor)
+        action = self.players[actor].act(view, tuple(self.state.legal_actions()))
+        self._apply(actor, action)
+        self.draw()
+        if not redraw_only:
+            self.advance()
+
+    def choose(self, action: Hashable) -> bool:
+        """The person's action (a button calls this).  A refused action shows the engine's
+        message and changes nothing; returns whether it was applied."""
+        seat = self.showing
+        try:
+            self._apply(seat, action)
+        except GameError as err:  # the engine's exact words; the state is unchanged
+            self.note = f'<span style="color:#b00">refused: {escape(err)}</span>'
+            self.draw()
+            return False
+        self.note = f"you: {escape(self.tg.say_own(action))}"
+        self.draw()
+        self.advance()
+        return True
+
+    def reveal(self) -> None:
+        """Hot seat: the person now at the screen shows their cards."""
+        if self.curtain is None:
+            return
+        self.showing, self.curtain = self.curtain, None
+        self.note = ""
+        self.draw()
+        self.advance()
+
+    # -- drawing ----------------------------------------------------------------------
+    def _replace(self, box: W.Box, children: list) -> None:
+        """Put new children in ``box`` and close the old ones (a closed widget leaves the kernel
+        and the notebook's stored widget state)."""
+        old = list(self._walk(box))
+        box.children = children
+        keep = set(map(id, self._walk(box)))
+        for w in old:
+            if id(w) not in keep:
+                self._close(w)
+
+    @staticmethod
+    def _close(w: W.Widget) -> None:
+        for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+            if isinstance(part, W.Widget):
+                part.close()
+        w.close()
+
+    def close(self) -> None:
+        """Close the table and every widget in it (their layouts and styles too)."""
+        for w in list(self._walk(self)):
+            self._close(w)
+        for part in (self.layout, getattr(self, "style", None)):
+            if isinstance(part, W.Widget):
+                part.close()
+        super().close()
+
+    def draw(self) -> None:
+        st = self.state
+        actor = st.current_player()
+        self.next_button.disabled = st.is_terminal() or self.is_person(actor) or self.curtain is not None
+        self.next_button.layout.display = None if self.delay is None else "none"
+        if self.curtain is not None:
+            self.status.value = (f"<b>Pass the screen to seat {self.curtain}.</b> "
+                                 "Seat {0}: press the button when nobody else is looking.".format(self.curtain))
+            self.view_html.value = ""
+            button = W.Button(description=f"I am seat {self.curtain}: show my cards", button_style="warning",
+                              layout=W.Layout(width="auto"))
+            button.add_class(REVEAL_CLASS)
+            button.on_click(guarded(self.out)(lambda _: self.reveal()))
+            self._replace(self.controls, [button])
+            self.message.value = ""
+            self.coach_html.value = ""
+            self.log_html.value = self._log_block()
+            self._replace(self.review, [])
+            return
+        seat = self.showing
+        view = st.view(seat)
+        self.view_html.value = self.tg.view_html(view)
+        if st.is_terminal():
+            self.status.value = "<b>The game is over.</b> " + escape(self.tg.result_text(st))
+        elif actor == seat:
+            self.status.value = f"<b>Your turn</b> (seat {seat}): {escape(self.tg.prompt(view))}"
+        else:
+            wait = "press “next computer move”" if self.delay is None and not self.is_person(actor) else "wait"
+            self.status.value = f"seat {actor} to act — {wait}"
+        self._replace(self.controls, self._controls(view) if (actor == seat and not st.is_terminal()) else [])
+        self.message.value = self.note
+        self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
+        self.log_html.value = self._log_block()
+        if st.is_terminal():
+            if not self.review.children:       # built once: the review does not change any more
+                self._replace(self.review, self._review())
+        else:
+            self._replace(self.review, [])
+
+    def _log_block(self) -> str:
+        items = "".join(f"<li>{escape(x)}</li>" for x in self.public_log[-14:])
+        start = max(len(self.public_log) - 14, 0) + 1
+        return (f'<details open><summary><b>Public log</b> (what everybody saw)</summary>'
+                f'<ol start="{start}" style="font-size:.9em;margin:2px 0">{items}</ol></details>')
+
+    def _controls(self, view) -> list[W.Widget]:
+        legal = list(self.state.legal_actions())
+        rows = []
+        for group in self.tg.controls(view, legal):
+            if group.kind == "pick":
+                rows.append(self._pick_row(group))
+                continue
+            buttons = []
+            for label, action in group.items:
+                b = W.Button(description=label, tooltip=str(action), layout=W.Layout(width="auto"))
+                b.add_class(ACTION_CLASS)
+                b.on_click(guarded(self.out)(lambda _, a=action: self.choose(a)))
+                buttons.append(b)
+            rows.append(W.HBox([W.HTML(f"<b>{escape(group.title)}</b>&nbsp;")] + buttons,
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        return rows
+
+    def _pick_row(self, group) -> W.Widget:
+        toggles = []
+        for label, item in group.items:
+            t = W.ToggleButton(description=label, value=False, layout=W.Layout(width="auto"))
+            t.add_class(PICK_CLASS)
+            t.item = item
+            toggles.append(t)
+        confirm = W.Button(description=group.confirm, button_style="primary", layout=W.Layout(width="auto"))
+        confirm.add_class(CONFIRM_CLASS)
+        confirm.on_click(guarded(self.out)(
+            lambda _: self.choose(group.make([t.item for t in toggles if t.value]))))
+        return W.HBox([W.HTML(f"<b>{escape(group.title)}</b>&nbsp;")] + toggles + [confirm],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _coach(self, view) -> str:
+        try:
+            return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach</b>: '
+                    + self.tg.coach_html(self.state, view) + "</div>")
+        except GameError as err:
+            return f"<div><b>Coach</b>: {escape(err)}</div>"
+
+    # -- the review ----------------------------------------------------------------------
+    def frames(self) -> list[tuple[str, str]]:
+        """(caption, HTML with every hand revealed) after 0, 1, 2 ... actions."""
+        from classroom.tables import frames
+        return frames(self.tg, self.actions)
+
+    def _review(self) -> list[W.Widget]:
+        frames = self.frames()
+        result = W.HTML(f"<h4>Result</h4>{self.tg.result_html(self.state)}<h4>Review: every hand revealed</h4>")
+        slider = W.IntSlider(value=0, min=0, max=len(frames) - 1, description="action",
+                             continuous_update=False, style=_WIDE)
+        caption, pic = W.HTML(), W.HTML()
+
+        def show(i: int) -> None:
+            caption.value = f"<b>{escape(frames[i][0])}</b>"
+            pic.value = frames[i][1]
+
+        back = W.Button(description="◀", layout=W.Layout(width="40px"))
+        fwd = W.Button(description="▶", layout=W.Layout(width="40px"))
+        g = guarded(self.out)
+        back.on_click(g(lambda _: setattr(slider, "value", max(0, slider.value - 1))))
+        fwd.on_click(g(lambda _: setattr(slider, "value", min(slider.max, slider.value + 1))))
+        slider.observe(g(lambda ch: show(ch["new"])), names="value")
+        show(0)
+        return [result, W.HBox([back, fwd, slider]), caption, pic]
+
+    def review_html(self) -> str:
+        """The finished game as static HTML (:func:`~classroom.tables.review_html`)."""
+        from classroom.tables import review_html
+        return review_html(self.tg, self.actions)
+
+    # -- for programs and tests ---------------------------------------------------------
+    def autoplay(self, max_clicks: int = 500) -> "PlayTable":
+        """Press the first offered choice until the end (a discard: the first card, then the
+        button), as a person who always takes the first button would; for the static example
+        of a finished game.  Returns the table."""
+        for _ in range(max_clicks):
+            if self.state.is_terminal():
+                return self
+            if self.curtain is not None:
+                self.reveal()
+                continue
+            labels = self.button_labels()
+            if not labels:
+                self.next_move()
+                continue
+            confirm = [w for w in self._walk(self.controls) if CONFIRM_CLASS in w._dom_classes]
+            if confirm:
+                self.press(labels[0])
+                confirm[0].click()
+            else:
+                self.press(labels[0])
+        raise GameError(f"the game did not end within {max_clicks} clicks")
+
+    def press(self, label: str) -> None:
+        """Click the action button or card toggle called ``label`` (as a person would)."""
+        for w in self._walk(self.controls):
+            if getattr(w, "description", None) == label:
+                if isinstance(w, W.ToggleButton):
+                    w.value = not w.value
+                else:
+                    w.click()
+                return
+        raise GameError(f"no button {label!r} on the table now")
+
+    def button_labels(self) -> list[str]:
+        return [w.description for w in self._walk(self.controls) if isinstance(w, (W.Button, W.ToggleButton))]
+
+    @staticmethod
+    def _walk(box):
+        for w in getattr(box, "children", ()):
+            yield w
+            yield from PlayTable._walk(w)

@@ -1,0 +1,136 @@
+"""The play table's Comrade adapter: the bidding and the tricks, one seat's view."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from cardgames.cards import SUIT_SYMBOLS
+from cardgames.display import escape, html_table
+
+from .base import Group, TableGame, ROW, back_html, pcard
+
+__all__ = ['ComradeTableGame']
+
+
+def _bid(card) -> str:
+    """A bid card in words, e.g. ``♥ bid 3`` (never confused with a playing card)."""
+    return f"{SUIT_SYMBOLS[card.suit]} bid {card.value}"
+
+
+class ComradeTableGame(TableGame):
+    """One deal of Comrade: take a bid card or pass, then play.  The deal is random from ``seed``
+    (``hand_size`` for a mini deal) unless ``deal`` is given.  The person's partners never see
+    the person's hand: each bot gets only its own view."""
+
+    title = "Comrade deal"
+
+    def __init__(self, deal=None, seed: int | None = 0, hand_size: int | None = None, players: int = 4,
+                 dealer: int = 0, rules=None):
+        from cardgames.comrade import ComradeGame, Deal
+        self.deal = deal if deal is not None else Deal.random(seed, players=players, hand_size=hand_size)
+        self.dealer, self.rules = dealer, rules
+        ComradeGame(self.deal, dealer=dealer, rules=rules)
+        self.num_players = ComradeGame(self.deal, dealer=dealer).num_players
+        self.letters = self.deal.variant.seat_letters
+
+    def new_state(self):
+        from cardgames.comrade import ComradeGame
+        return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
+
+    def default_players(self):
+        """Silent players that see only their own seat (:class:`cardgames.comrade.players.HeuristicPlayer`);
+        pass ``players=`` to :class:`~classroom.table.PlayTable` for others (e.g.
+        ``cardgames.comrade.players.RandomPlayer`` or ``solvers.comrade.sampling.SamplingPlayer``)."""
+        from cardgames.comrade.players import HeuristicPlayer
+        return [HeuristicPlayer() for _ in range(self.num_players)]
+
+    def _seat(self, s: int) -> str:
+        return f"seat {s} ({self.letters[s]})"
+
+    def view_html(self, view, hands: Sequence | None = None) -> str:
+        rows = []
+        for s, size in enumerate(view.hand_sizes):
+            if hands is not None:
+                hand = " ".join(pcard(c) for c in hands[s]) or "—"
+            elif s == view.seat:
+                hand = " ".join(pcard(c) for c in view.hand) or "—"
+            else:
+                hand = back_html(size)
+            bid = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in view.bids[s].items()) or "none"
+            won = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in view.won[s].items()) or "none"
+            who = self._seat(s) + (" (you)" if s == view.seat and hands is None else "") + (
+                " · dealer 親" if s == view.dealer else "")
+            rows.append([escape(who), hand, escape(bid), escape(won)])
+        seats = html_table(rows, ["seat", "hand", "bid: tricks to win, led in", "won, led in"], raw=True,
+                           caption=f"Comrade — phase: {view.phase}",
+                           highlight_rows=[view.to_act] if view.to_act is not None else ())
+        middle = ", ".join(_bid(c) for c in view.middle) or "none left"
+        trows = []
+        tricks = [t.plays for t in view.tricks] + ([tuple(view.current_trick)] if view.current_trick else [])
+        for i, plays in enumerate(tricks, 1):
+            cells = {s: pcard(c) for s, c in plays}
+            trows.append([i] + [cells.get(s, "") for s in range(len(view.hand_sizes))])
+        ttable = html_table(trows, ["trick"] + [self.letters[s] for s in range(len(view.hand_sizes))], raw=True,
+                            caption="Tricks (public)") if trows else ""
+        return (f"{ROW}{seats}{ttable}</div><div>bid cards in the middle: {escape(middle)}</div>"
+                + (f"<div><b>{escape(view.result)}</b> {escape(view.loss_reason or '')}</div>" if view.result else ""))
+
+    def reveal_html(self, state) -> str:
+        return self.view_html(state.view(0), hands=[list(h) for h in state.hands])
+
+    def prompt(self, view) -> str:
+        return ("take a bid card (a promise to win that many tricks led in its suit) or pass"
+                if view.phase == "bidding" else "play a card (follow the led suit if you can)")
+
+    def controls(self, view, legal):
+        from cardgames.comrade.bidding import BidCard
+        if view.phase == "bidding":
+            return [Group("bid:", [("pass", a) for a in legal if a == "pass"]
+                          + [(f"take {_bid(a)}", a) for a in legal if isinstance(a, BidCard)])]
+        return [Group("play:", [(c.symbol, c) for c in legal])]
+
+    def say_own(self, action) -> str:
+        from cardgames.comrade.bidding import BidCard
+        return f"take {_bid(action)}" if isinstance(action, BidCard) else (
+            "pass" if action == "pass" else f"play {action.symbol}")
+
+    say_revealed = lambda self, seat, action: self.say_own(action)  # noqa: E731 - nothing is secret in Comrade
+
+    def public_lines(self, before, seat, action, after, mark):
+        from cardgames.comrade.bidding import BidCard
+        who = self._seat(seat)
+        if isinstance(action, BidCard):
+            lines = [f"{who} takes the {_bid(action)} card"]
+        elif action == "pass":
+            lines = [f"{who} passes"]
+        else:
+            lines = [f"{who} plays {action.symbol}"]
+            if len(after.tricks) > len(before.tricks):
+                t = after.tricks[-1]
+                lines.append(f"{self._seat(t.winner)} wins trick {len(after.tricks)} (led {SUIT_SYMBOLS[t.led_suit]})")
+        if before.phase == "bidding" and after.phase == "play":
+            lines.append("the bidding is over: " + "; ".join(
+                f"{self.letters[s]} " + (", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in b.items()) or "none")
+                for s, b in enumerate(after.bids)))
+        if after.is_terminal():
+            lines.append(f"the game is over: {after.result}" + (f" ({after.loss_reason})" if after.loss_reason
+                                                                else ""))
+        return lines, mark
+
+    def result_text(self, state) -> str:
+        return f"{state.result}: " + (state.loss_reason or "every bid was met exactly")
+
+    def result_html(self, state) -> str:
+        rows = []
+        for s in range(state.num_players):
+            bid = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in state.bids[s].items()) or "none"
+            won = ", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in state.won[s].items()) or "none"
+            rows.append([self._seat(s), bid, won])
+        return f"<p>{escape(self.result_text(state))}</p>" + html_table(
+            rows, ["seat", "bid (tricks led in)", "won (led in)"], caption="Bids against tricks won")
+
+    def coach_html(self, state, view) -> str:
+        from classroom.coach import comrade_advice
+        return comrade_advice(state)
+
+

@@ -1,0 +1,122 @@
+"""The play table's Heart Challenge adapter: one seat's view of the piles and the challenge."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardgames.display import escape, html_table
+
+from .base import Group, TableGame, back_html, pcard
+
+__all__ = ['HeartChallengeTable']
+
+
+_HC_TITLES = {
+    "marker": "show your marker:", "place": "place face down:", "challenge": "or challenge, declaring:",
+    "raise": "raise to:", "pass": "", "use": "use a special card:", "decline": "", "flip": "flip the top card of:",
+    "take": "take a random card from:", "give": "the joker:", "keep": "", "return": "return (hand limit):",
+}
+
+
+class HeartChallengeTable(TableGame):
+    """A Heart Challenge match of ``rounds`` rounds (default 1, so a class plays one round):
+    place, declare, raise or pass, flip, special cards, returning cards over the hand limit."""
+
+    title = "Heart Challenge round"
+
+    def __init__(self, num_players: int = 4, seed: int | None = 0, rounds: int = 1, options=None):
+        from cardgames.heart_challenge import HeartChallengeGame, HeartChallengeOptions
+        base = options if options is not None else HeartChallengeOptions()
+        self.options = replace(base, rounds=rounds)
+        HeartChallengeGame(num_players, seed=seed, options=self.options)
+        self.num_players, self.seed = num_players, seed
+
+    def new_state(self):
+        from cardgames.heart_challenge import HeartChallengeGame
+        return HeartChallengeGame(self.num_players, seed=self.seed, options=self.options)
+
+    def default_players(self):
+        from cardgames.heart_challenge.players import CautiousPlayer
+        return [CautiousPlayer(seed=s) for s in range(self.num_players)]
+
+    def log_mark(self, state) -> int:
+        return len(state.log)
+
+    def view_html(self, view) -> str:
+        from cardgames.heart_challenge.display import PHASE_TEXT, seat_status
+        rows = []
+        for s in range(view.num_players):
+            hand = [c for c in view.hands[s]]
+            if all(c is None for c in hand):
+                hand_h = back_html(len(hand))
+            else:
+                hand_h = " ".join(back_html() if c is None else pcard(c) for c in hand) or "—"
+            pile = []
+            for c, up in view.piles[s]:
+                if c is None:
+                    pile.append(back_html())
+                elif up:
+                    pile.append(pcard(c, note="face up", style="outline:2px solid #c0392b"))
+                else:
+                    pile.append(pcard(c, note="face down (yours)", style="opacity:.6"))
+            status = seat_status(view, s)
+            who = f"seat {s}" + (" (you)" if s == view.seat else "")
+            marker = pcard(view.markers[s]) if view.markers[s] is not None else "—"
+            rows.append([escape(who), view.numbers[s], marker, hand_h, " ".join(pile) or "—", view.scores[s],
+                         escape(", ".join(status))])
+        caption = (f"Heart Challenge, round {view.round_no} — {PHASE_TEXT.get(view.phase, view.phase)}"
+                   + (f" [{view.window}]" if view.window else ""))
+        table = html_table(rows, ["seat", "number", "marker", "hand", "pile (bottom → top)", "score", ""],
+                           raw=True, caption=caption, highlight_rows=[view.to_act] if view.to_act is not None else ())
+        return (table + f"<div style='font-size:.9em'>stock: {view.stock_size} cards face down · hearts in play:"
+                f" {view.hearts_in_play}</div>")
+
+    def reveal_html(self, state) -> str:
+        return self.view_html(state.referee_view())
+
+    def prompt(self, view) -> str:
+        from cardgames.heart_challenge.display import PHASE_TEXT
+        return PHASE_TEXT.get(view.phase, view.phase)
+
+    def controls(self, view, legal):
+        groups: dict[str, list] = {}
+        for a in legal:
+            if a.card is not None:
+                label = a.card.symbol
+            elif a.kind in ("challenge", "raise"):
+                label = str(a.n)
+            elif a.kind == "flip":
+                label = f"seat {a.n}"
+            elif a.kind == "take":
+                label = "the stock" if a.n is None else f"seat {a.n}"
+            else:
+                label = {"give": "give it to the challenger", "keep": "keep it"}.get(a.kind, a.kind)
+            groups.setdefault(a.kind, []).append((label, a))
+        return [Group(_HC_TITLES.get(k, k + ":"), items) for k, items in groups.items()]
+
+    def say_own(self, action) -> str:
+        return str(action) if action.card is None else f"{action.kind} {action.card.symbol}"
+
+    def say_revealed(self, seat, action) -> str:
+        return self.say_own(action)
+
+    def public_lines(self, before, seat, action, after, mark):
+        lines = [entry.text for entry in after.log[mark:]]
+        return lines, len(after.log)
+
+    def result_text(self, state) -> str:
+        return f"scores {state.scores}; winner(s): seat(s) {state.winners()}."
+
+    def result_html(self, state) -> str:
+        rows = [[s, state.numbers[s], " ".join(c.symbol for c in state.hands[s]) or "—", state.scores[s]]
+                for s in range(state.num_players)]
+        return f"<p>{escape(self.result_text(state))}</p>" + html_table(
+            rows, ["seat", "number", "hand at the end", "score"], caption="The hands at the end and the scores")
+
+    def coach_html(self, state, view) -> str:
+        if view.phase not in ("turn", "auction"):
+            return "the coach speaks when you could start a challenge or raise"
+        from classroom.coach import heart_challenge_advice
+        return heart_challenge_advice(view)
+
+

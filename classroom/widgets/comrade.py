@@ -1,0 +1,139 @@
+"""ipywidgets views of Comrade: a bidding walkthrough, a trick-by-trick stepper and a small table
+to play on.  A thin layer: every picture is an HTML function of :mod:`cardgames.comrade.html`,
+so a notebook can show the same content statically."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import ipywidgets as W
+
+from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
+                            won_table_html)
+from .common import guarded, mark_demo
+
+__all__ = ["bidding_step_html", "trick_step_html", "BiddingWalkthrough", "TrickStepper", "ComradeTable"]
+
+
+def _replay(deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None) -> ComradeGame:
+    return ComradeGame(deal, dealer=dealer, rules=rules).play(list(actions))
+
+
+def bidding_step_html(game: ComradeGame) -> str:
+    """The bid-card table, the bids and the history side by side (the walkthrough's picture)."""
+    head = (f"<div><b>Lap {game.bidding.lap}</b>, total of top cards <b>{game.running_total}</b>"
+            f" / {game.total}" + (f", seat {game.current_player()} to act" if game.phase == "bidding" else "")
+            + "</div>")
+    return (head + '<div style="display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start">'
+            + bid_cards_html(game) + bids_html(game) + bidding_history_html(game) + "</div>")
+
+
+def trick_step_html(game: ComradeGame, upto: int) -> str:
+    """Tricks won per (seat, led suit) against the bids after ``upto`` tricks, and the tricks so far."""
+    return ('<div style="display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start">'
+            + won_table_html(game, upto) + tricks_html(game, upto, caption=f"Tricks 1-{upto}" if upto else "Tricks")
+            + "</div>")
+
+
+class BiddingWalkthrough(W.VBox):
+    """Step through a bidding one action at a time: the bid cards fill in as they are taken."""
+
+    def __init__(self, deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None):
+        self.deal, self.dealer, self.actions, self.rules = deal, dealer, list(actions), rules
+        self.step = 0
+        self.out = W.Output()
+        self.view = W.HTML()
+        self.back = W.Button(description="◀ back", layout=W.Layout(width="90px"))
+        self.next = W.Button(description="next bid ▶", button_style="primary", layout=W.Layout(width="120px"))
+        self.label = W.Label()
+        self.back.on_click(guarded(self.out)(lambda _: self.show(self.step - 1)))
+        self.next.on_click(guarded(self.out)(lambda _: self.show((self.step + 1) % (len(self.actions) + 1))))
+        super().__init__([W.HBox([self.back, self.next, self.label]), self.view, self.out])
+        self.show(0)
+
+    def show(self, step: int) -> None:
+        self.step = max(0, min(step, len(self.actions)))
+        game = _replay(self.deal, self.dealer, self.actions[: self.step], self.rules)
+        last = f"last: seat {game.bidding.history[-1].seat} {game.bidding.history[-1].action}" if self.step else "start"
+        self.label.value = f"step {self.step}/{len(self.actions)} ({last})"
+        self.view.value = bidding_step_html(game)
+
+
+class TrickStepper(W.VBox):
+    """Trick by trick through a played game (build it with ``ComradeRules(stop_at_loss=False)`` to
+    see the rest of a lost hand); the cell where the game is lost turns red.
+
+    The "next trick" button and the table are marked as the notebook's demo interaction.
+    """
+
+    def __init__(self, game: ComradeGame):
+        self.game = game
+        self.n = len(game.tricks)
+        self.step = 0
+        self.out = W.Output()
+        self.table = W.HTML()
+        self.back = W.Button(description="◀ back", layout=W.Layout(width="90px"))
+        self.next = W.Button(description="next trick ▶", button_style="primary", layout=W.Layout(width="130px"))
+        self.label = W.Label()
+        self.back.on_click(guarded(self.out)(lambda _: self.show(self.step - 1)))
+        # after the last trick the button starts again from the beginning, so a click always changes the view
+        self.next.on_click(guarded(self.out)(lambda _: self.show((self.step + 1) % (self.n + 1))))
+        mark_demo(self.next, self.table)
+        super().__init__([W.HBox([self.back, self.next, self.label]), self.table, self.out])
+        self.show(0)
+
+    def show(self, step: int) -> None:
+        self.step = max(0, min(step, self.n))
+        self.label.value = f"after trick {self.step} of {self.n}"
+        self.table.value = trick_step_html(self.game, self.step)
+
+
+class ComradeTable(W.VBox):
+    """Play a deal by hand, every seat in turn: pick one of the legal actions and apply it (the
+    engine checks it).  The table shows the **current** hands as the seat to act may see them
+    (its own hand, the others as backs: the no-talking rule), or every hand with
+    ``seat="all"`` (the teacher's view), or always one ``seat``.  At the end: the result, why,
+    the bids against the tricks won, and every hand.  (To play one seat against computer
+    players use :class:`classroom.table.PlayTable`.)"""
+
+    def __init__(self, game: ComradeGame, seat: "int | str | None" = None):
+        from classroom.tables import ComradeTableGame
+
+        self.game = game
+        self.seat = seat
+        self._draw = ComradeTableGame(deal=game.deal, dealer=game.dealer, rules=game.rules)
+        self.out = W.Output()
+        self.view = W.HTML()
+        self.choice = W.Dropdown(description="action")
+        self.apply_button = W.Button(description="apply", button_style="primary")
+        self.message = W.HTML()
+        self.apply_button.on_click(guarded(self.out)(self._on_apply))
+        super().__init__([W.HBox([self.choice, self.apply_button]), self.message, self.view, self.out])
+        self.refresh()
+
+    def _on_apply(self, _button=None) -> None:
+        if self.game.is_terminal() or self.choice.value is None:
+            return
+        self.game.apply(self.choice.value)
+        self.refresh()
+
+    def shown_seat(self) -> "int | None":
+        """Whose view is drawn (``None``: every hand)."""
+        if self.seat == "all" or self.game.is_terminal():
+            return None
+        return self.game.current_player() if self.seat is None else self.seat
+
+    def refresh(self) -> None:
+        g = self.game
+        options = [str(a) for a in g.legal_actions()]
+        self.choice.options = options
+        self.choice.value = options[0] if options else None
+        self.apply_button.disabled = not options
+        seat = self.shown_seat()
+        if g.is_terminal():
+            self.message.value = self._draw.result_html(g)
+        else:
+            self.message.value = f"seat {g.current_player()} to act ({g.phase})"
+        self.view.value = (self._draw.reveal_html(g) if seat is None
+                           else f"<div><i>what seat {seat} may see</i></div>" + self._draw.view_html(g.view(seat)))

@@ -1,0 +1,188 @@
+"""ipywidgets explorer for :mod:`solvers.krypkille_endgame` (a thin layer: all numbers and
+tables come from the solver's plain functions, so the notebook can show them statically too).
+
+    >>> ex = EndgameExplorer(num_players=3, seed=1)
+    >>> "penalty table 'default'" in ex.expected_html.value
+    True
+    >>> ex.table.value = "alternative"
+    >>> "penalty table 'alternative'" in ex.expected_html.value
+    True
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+import matplotlib.pyplot as plt
+from IPython.display import display
+
+from cardgames.display import escape
+from cardgames.errors import GameError
+from cardgames.krypkille import Kind, PENALTY_TABLES
+from .common import guarded, mark_demo
+from solvers.krypkille_endgame import Endgame, draw_tree, plot_thresholds, threshold_table_html
+
+__all__ = ["EndgameExplorer", "MODELS", "SOURCES", "BELIEF_LABELS", "TAB_TITLES", "ENGINE", "BY_HAND"]
+
+ENGINE, BY_HAND = "engine deal", "set by hand"
+#: The two ways to make an endgame (short labels: a ToggleButtons button is about 150px wide).
+SOURCES = {ENGINE: "deal a round with the engine and play the four forced tricks",
+           BY_HAND: "type the final cards and the public cards yourself"}
+#: Tab titles short enough for a tab at JupyterLab's default width (about 144px).
+TAB_TITLES = ("1 all cards seen", "2 one player", "3 everyone")
+#: Belief models of level 2 (:mod:`solvers.krypkille_endgame.beliefs`).
+BELIEF_LABELS = {"uniform (ignores the play)": "uniform", "play-aware (reads the forced follows)": "play"}
+
+#: Choices for "how the others decide" (level 2): label -> ``others`` argument of :func:`player_view`.
+MODELS = {"level-3 equilibrium (default)": "equilibrium", "nobody else declares": "never"}
+MODELS.update({f"threshold: declare with {k.label} or weaker": k for k in (Kind.WREATH, Kind.ONE, Kind.THREE,
+                                                                              Kind.FIVE)})
+
+
+class EndgameExplorer:
+    """Pick the players, the penalty table, deal (engine) or set the final cards, choose whose
+    view to take; see the perfect-information tree, the viewer's expected penalties and tree,
+    and the level-3 threshold table.  ``.widget`` is the box to display."""
+
+    def __init__(self, num_players: int = 4, seed: int = 0, penalties: str = "default"):
+        self.out = W.Output()
+        wide = {"description_width": "initial"}   # labels never cut off (ipywidgets' default is 80px)
+        self.players = W.Dropdown(options=[2, 3, 4, 5], value=num_players, description="players", style=wide)
+        self.table = W.Dropdown(options=list(PENALTY_TABLES), value=penalties, description="penalties",
+                                style=wide)
+        self.source = W.ToggleButtons(options=list(SOURCES), value=ENGINE, tooltips=list(SOURCES.values()),
+                                      style={"button_width": "auto"})
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed", style=wide)
+        self.deal_button = W.Button(description="deal a new round", icon="refresh",
+                                    layout=W.Layout(width="auto"))
+        self.cards = W.Text(value="Pig 1 9 Mask", description="final cards", style=wide,
+                            placeholder="one card per seat, e.g. Pig 1 9 Mask")
+        self.first = W.BoundedIntText(value=0, min=0, max=4, description="asked first", style=wide)
+        self.played = W.Text(value="Mask 2 2", description="public cards", placeholder="cards of the tricks",
+                             style=wide)
+        self.viewer = W.Dropdown(options=[0], value=0, description="view of seat", style=wide)
+        self.model = W.Dropdown(options=list(MODELS), value=list(MODELS)[0], description="others", style=wide,
+                                layout=W.Layout(width="420px"))
+        self.beliefs = W.Dropdown(options=list(BELIEF_LABELS), value=list(BELIEF_LABELS)[0],
+                                  description="beliefs", style=wide, layout=W.Layout(width="420px"))
+        self.endgame_html = W.HTML()
+        self.level1_html = W.HTML()
+        self.expected_html = W.HTML()
+        self.level3_html = W.HTML()
+        self.level1_fig = W.Output()
+        self.level2_fig = W.Output()
+        self.level3_fig = W.Output()
+        mark_demo(self.table, self.expected_html)
+        self.endgame: Endgame | None = None
+
+        @guarded(self.out)
+        def on_change(_change=None):
+            self.refresh()
+
+        @guarded(self.out)
+        def on_deal(_button):
+            self.seed.value = self.seed.value + 1  # triggers refresh
+
+        for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model,
+                  self.beliefs):
+            w.observe(on_change, names="value")
+        for w in (self.cards, self.played):  # text fields: react on Enter / leaving the field
+            w.continuous_update = False
+            w.observe(on_change, names="value")
+        self.deal_button.on_click(on_deal)
+
+        self.hand_box = W.VBox([self.cards, self.first, self.played])
+        self.engine_box = W.HBox([self.seed, self.deal_button])
+        controls = W.VBox([W.HBox([self.players, self.table]), self.source, self.engine_box, self.hand_box,
+                           W.HBox([self.viewer, self.model]), self.beliefs])
+        self.tabs = tabs = W.Tab(children=[W.VBox([self.level1_html, self.level1_fig]),
+                               W.VBox([self.expected_html, self.level2_fig]),
+                               W.VBox([self.level3_html, self.level3_fig])])
+        for i, title in enumerate(TAB_TITLES):
+            tabs.set_title(i, title)
+        self.widget = W.VBox([controls, self.endgame_html, tabs, self.out])
+        self._busy = False
+        self.refresh()
+
+    # -- building the endgame from the controls -------------------------------------------
+    def make_endgame(self) -> Endgame:
+        if self.source.value == ENGINE:
+            return Endgame.deal(self.players.value, seed=self.seed.value, penalties=self.table.value)
+        return Endgame.from_cards(self.cards.value, first=self.first.value, played=self.played.value,
+                                  penalties=self.table.value)
+
+    def refresh(self) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            try:
+                end = self.make_endgame()
+            except GameError as err:  # bad text in the fields: say what, keep the last endgame
+                self.endgame_html.value = f"<p style='color:#b00'>Cannot use this endgame: {escape(err)}</p>"
+                return
+            self.endgame = end
+            by_hand = self.source.value != ENGINE
+            # show only the fields the chosen source uses; by hand, the cards set the player count
+            self.hand_box.layout.display = None if by_hand else "none"
+            self.engine_box.layout.display = "none" if by_hand else None
+            self.players.disabled = by_hand
+            if self.players.value != end.num_players:
+                self.players.value = end.num_players
+            seats = list(range(end.num_players))
+            if list(self.viewer.options) != seats:
+                self.viewer.options = seats
+                self.viewer.value = end.order[0]
+            self.endgame_html.value = end.to_html()
+            self.show_level1(end)
+            self.show_level2(end)
+            self.show_level3(end)
+        finally:
+            self._busy = False
+
+    def show_level1(self, end: Endgame) -> None:
+        sol = end.perfect()
+        self.level1_html.value = sol.to_html()
+        with self.level1_fig:
+            self.level1_fig.clear_output(wait=True)
+            fig, ax = plt.subplots(figsize=(1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1)))
+            draw_tree(sol.tree, ax=ax, title="Everyone sees every card (level 1)")
+            plt.show()
+            plt.close(fig)
+
+    def show_level2(self, end: Endgame) -> None:
+        try:
+            view = end.view(self.viewer.value, MODELS[self.model.value], BELIEF_LABELS[self.beliefs.value])
+        except GameError as err:
+            self.expected_html.value = (f"<p>Penalty table '{escape(end.penalties.name)}': "
+                                        f"no level-2 answer: {escape(err)}</p>")
+            self.level2_fig.clear_output()
+            return
+        self.expected_html.value = (f"<p>{escape(view.summary())}</p>" + view.expected_html()
+                                    + view.branches_html())
+        with self.level2_fig:
+            self.level2_fig.clear_output(wait=True)
+            g = view.tree()
+            fig, ax = plt.subplots(figsize=(max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2))
+            draw_tree(g, ax=ax, title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)")
+            plt.show()
+            plt.close(fig)
+
+    def show_level3(self, end: Endgame) -> None:
+        try:
+            eq = end.equilibrium(BELIEF_LABELS[self.beliefs.value])
+        except GameError as err:  # EquilibriumNotFoundError: say so, never show a non-equilibrium
+            self.level3_html.value = f"<p style='color:#b00'>No level-3 answer: {escape(err)}</p>"
+            self.level3_fig.clear_output()
+            return
+        self.level3_html.value = (eq.to_html()
+                                  + threshold_table_html(tables=(end.penalties.name,))
+                                  + "<p>(second table: no public cards, i.e. before looking at any trick)</p>")
+        with self.level3_fig:
+            self.level3_fig.clear_output(wait=True)
+            fig, ax = plt.subplots(figsize=(6.5, 3.6))
+            plot_thresholds(tables=(end.penalties.name,), ax=ax)
+            plt.show()
+            plt.close(fig)
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)
