@@ -200,17 +200,23 @@ def decide_play(search: PlaySearch, hands, leader: int, n: int, *, counts=None, 
             starts.pop(0)
         return None
 
-    everything = [list(h) for h in hands]
-    for p, card in current:
-        everything[p].append(card)
-    seqs, ranks = position_from_hands(everything)
+    in_play: list = []                 # the formula's picture: every card in hands or in the trick
 
     def build():
+        everything = [list(h) for h in hands]
+        for p, card in current:
+            everything[p].append(card)
+        seqs, ranks = position_from_hands(everything)
+        in_play.append(ranks)
         played = [(p, s, ranks[s].index(r)) for p, (s, r) in current]
         need = None if target is None else [t - c for t, c in zip(target, counts)]
         return PlayFormula(seqs, leader, n, played=played, need=need, max_value=max_value, max_suits=max_suits)
 
-    formula = LazyFormula(build, lambda tricks: [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks])
+    def convert(tricks):
+        ranks = in_play[0]
+        return [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks]
+
+    formula = LazyFormula(build, convert)
     with formula:
         return alternate(Engine(search_step, lambda: search.nodes - nodes0), formula,
                          time_limit=time_limit, node_limit=node_limit, first=first, engine=engine)
