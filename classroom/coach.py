@@ -21,23 +21,42 @@ from cardgames.display import escape
 __all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "heart_challenge_advice"]
 
 
-def krypkille_advice(view, others="equilibrium") -> str:
+def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str:
     """Expected penalty of declaring and of passing for ``view.seat`` (a Krypkille ``SeatView``
     in the declare phase), the others modelled by ``others`` (level 3 by default).
+
+    ``beliefs`` (level 2's belief model) is ``"policy"`` by default: the play table seats the
+    engine's reference players (:class:`~cardgames.krypkille.players.HeuristicPlayer`), and the
+    policy model, which reads their discard counts, leads and follows, is the one the calibration
+    study finds on the diagonal.  When some seat's record cannot come from such a player (a person
+    sits there, or another bot), the coach says so and uses ``"play"`` (the forced follows only).
 
     >>> from cardgames.krypkille import KrypkilleRound
     >>> r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
     >>> "declare" in krypkille_advice(r.view(0))
     True
     """
-    from solvers.krypkille_endgame import player_view
+    from solvers.krypkille_endgame import EndgameError, player_view
 
     order = list(view.declaring_order)
-    v = player_view(view.num_players, view.seat, view.hand[0], order[0], view.played, view.discards,
-                    view.penalties, others)
+    note = ""
+
+    def advise(model: str):
+        return player_view(view.num_players, view.seat, view.hand[0], order[0], view.played, view.discards,
+                           view.penalties, others, model, view.tricks, view.discard_counts or None)
+
+    if beliefs == "policy" and len(view.tricks) < 4:
+        beliefs, note = "uniform", " (no tricks to read in this position: uniform beliefs)"
+    try:
+        v = advise(beliefs)
+    except EndgameError as err:
+        if beliefs != "policy" or "policy" not in str(err):
+            raise
+        beliefs, note = "play", " (some seat did not play like the engine's players: forced follows only)"
+        v = advise(beliefs)
     return (f"expected penalty if you <b>declare</b>: {float(v.declare.viewer_expected):.2f}, "
             f"if you <b>pass</b>: {float(v.pass_.viewer_expected):.2f} — the cheaper is <b>{v.best}</b> "
-            f"(others: {escape(others)}; from your view only)")
+            f"(others: {escape(others)}; beliefs: {escape(beliefs)}{escape(note)}; from your view only)")
 
 
 def comrade_verdict(game):

@@ -21,8 +21,8 @@ from classroom.table import PlayTable  # noqa: E402
 
 GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
          ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
-         ("heart_challenge", dict(num_players=3, seed=2)),
-         ("heart_challenge", dict(num_players=4, seed=7))]
+         ("heart_challenge", dict(num_players=3, seed=2, rounds=1)),
+         ("heart_challenge", dict(num_players=4, seed=7, rounds=1))]
 # every other registered game (e.g. the example game Tiny Trick) is covered with no edit here
 GAMES += [(name, dict(seed=seed, num_players=max(registry.get(name).player_counts)))
           for name in registry.names() if name not in {g for g, _ in GAMES} for seed in (1, 4)]
@@ -131,7 +131,7 @@ def test_computer_players_get_only_their_own_view_and_act_one_at_a_time():
 
 
 def test_hot_seat_hides_each_hand_until_its_person_is_at_the_screen():
-    t = PlayTable("heart_challenge", people=[0, 1], delay=0, num_players=3, seed=2)
+    t = PlayTable("heart_challenge", people=[0, 1], delay=0, num_players=3, seed=2, rounds=1)
     curtains = 0
     while not t.state.is_terminal():
         if t.curtain is not None:
@@ -200,7 +200,7 @@ def test_docstring_examples(module):
 
 @pytest.mark.parametrize("game,kw,seat", [("krypkille", dict(num_players=4, seed=11), 0),
                                           ("comrade", dict(seed=17, hand_size=4), 2),
-                                          ("heart_challenge", dict(num_players=4, seed=1), 0)])
+                                          ("heart_challenge", dict(num_players=4, seed=1, rounds=1), 0)])
 def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
     from classroom.tables import first_choice_game, review_html
     t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SUITS, Card
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 
 __all__ = ["Variant", "FOUR_PLAYERS", "THREE_PLAYERS", "variant_for", "SEAT_LETTERS"]
 
@@ -111,4 +111,4 @@ def variant_for(players: int) -> Variant:
         return THREE_PLAYERS
     if players == 5:
         raise RuleConfigError(_FIVE_PLAYERS_MESSAGE)
-    raise RuleConfigError(f"Comrade is played by 3 or 4 players, not {players!r}")
+    raise RuleConfigError(f"Comrade is played by 3 or 4 players, not {shown(players)}")

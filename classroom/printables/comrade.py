@@ -190,7 +190,8 @@ def mini_deals_teacher_pdf(path: "str | Path") -> int:
         ax = new_page(pages, "Comrade class mini deals — teacher page (answers)",
                       "trick-taking classroom · each line is replayed through cardgames.comrade before printing")
         y = 274
-        note = ("One winning line per deal (there may be others: exercise 4 of notebook 20 asks for one). "
+        note = ("One winning line per deal, found by the solver (there may be others: exercise 4 of notebook 20 asks "
+                "for the one in which North takes every trick of mini deal A). "
                 "Suits are written S H D C; T is the ten.")
         for line in wrap(note, 100):
             ax.text(15, y, line, fontsize=9, va="top")

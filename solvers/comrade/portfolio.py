@@ -22,6 +22,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from cardgames.errors import shown
+
 from .picture import NSUITS, position_from_hands, tricks_to_cards
 from .sat import PlayFormula
 from .search import PlaySearch, SearchTimeout
@@ -47,7 +49,7 @@ class EngineError(ValueError):
 def check_engine(engine: object) -> str:
     """``engine`` itself when it is one of :data:`ENGINES`, else :class:`EngineError`."""
     if not isinstance(engine, str) or engine not in ENGINES:
-        raise EngineError(f"unknown engine {engine!r}: choose one of {', '.join(map(repr, ENGINES))}")
+        raise EngineError(f"unknown engine {shown(engine)}: choose one of {', '.join(map(repr, ENGINES))}")
     return engine
 
 

@@ -53,6 +53,7 @@ from cardgames.comrade import ComradeGame
 from cardgames.comrade.bidding import PASS
 from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
+from cardgames.errors import shown
 
 from .picture import NSUITS, position_from_hands, tricks_to_cards
 from .portfolio import EngineError, check_engine, decide_play
@@ -97,7 +98,7 @@ class PositionResult:
     def replay(self, game: ComradeGame) -> ComradeGame:
         """A copy of ``game`` with the certificate played on it (the won game)."""
         if self.certificate is None:
-            raise PositionError(f"a {self.verdict!r} answer has no certificate to replay")
+            raise PositionError(f"a {shown(self.verdict)} answer has no certificate to replay")
         return _replay(game, self.certificate)
 
     def _repr_html_(self) -> str:

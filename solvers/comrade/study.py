@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Sequence
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
+from cardgames.errors import shown
 
 __all__ = ["KINDS", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
            "wilson_interval", "deal_for_seed", "make_table"]
@@ -88,7 +89,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
                                bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
                 for p in range(players)]
-    raise ValueError(f"unknown kind of player {kind!r}: choose one of {', '.join(KINDS)}")
+    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS)}")
 
 
 def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
@@ -173,7 +174,7 @@ def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool 
     """
     for k in kinds:
         if k not in KINDS:
-            raise ValueError(f"unknown kind of player {k!r}: choose among {', '.join(KINDS)}")
+            raise ValueError(f"unknown kind of player {shown(k)}: choose among {', '.join(KINDS)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
     tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit) for seed in seeds for k in order]
     return run_tasks(play_deal, tasks, executor, stall_timeout, progress)
