@@ -331,7 +331,10 @@ class PlayTable(W.VBox):
         mine = actor == seat and not st.is_terminal()
         self._replace(self.controls, (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
         self.message.value = self.note
-        self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
+        if self.coach_box.value and st.is_terminal():
+            self.coach_html.value = self._coach_review()
+        else:
+            self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
         self.log_html.value = self._log_block()
         if st.is_terminal():
             if not self.review.children:       # built once: the review does not change any more
@@ -400,6 +403,19 @@ class PlayTable(W.VBox):
                     + self.tg.coach_html(self.state, view) + "</div>")
         except GameError as err:
             return f"<div><b>Coach</b>: {escape(err)}</div>"
+
+    def _coach_review(self) -> str:
+        """The coach's word after the game, computed once per finished game."""
+        key = tuple(self.actions)
+        if getattr(self, "_coach_review_key", None) != key:
+            try:
+                text = self.tg.coach_review_html(self.state)
+            except GameError as err:
+                text = escape(err)
+            self._coach_review_key, self._coach_review_text = key, text
+        text = self._coach_review_text
+        return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach, after the game</b>: '
+                + text + "</div>") if text else ""
 
     # -- the review ----------------------------------------------------------------------
     def frames(self) -> list[tuple[str, str]]:

@@ -206,3 +206,39 @@ def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
     t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()
     state, actions = first_choice_game(t.tg, seat)
     assert actions == t.actions and review_html(t.tg, actions) == t.review_html()
+
+
+def test_comrade_partners_follow_the_convention_card_from_their_own_view():
+    from solvers.comrade.convention import ConventionPlayer
+    t = PlayTable("comrade", seat=0, delay=0, seed=5, hand_size=3)
+    assert all(isinstance(p, ConventionPlayer) for s, p in t.players.items() if s != 0)
+
+
+def test_comrade_coach_gives_the_cards_advice_and_its_rules():
+    from solvers.comrade.convention import ConventionCard
+    t = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3)
+    view = t.state.view(0)
+    card = ConventionCard()
+    text = t.coach_html.value
+    assert f"the convention card bids <b>{card.choose(view, t.state.legal_actions())}</b>" in text
+    assert all(rule in text for rule, _ in card.explain(view, t.state.legal_actions()) if rule != "-")
+    while not t.state.is_terminal() and t.state.current_player() == 0 and t.state.phase == "bidding":
+        t.press(t.button_labels()[0])
+    if not t.state.is_terminal() and t.state.current_player() == 0:
+        assert "what the others' bids and cards say" in t.coach_html.value
+
+
+def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
+    from solvers.comrade.review import first_fatal_action
+    checked = 0
+    for seed in range(4):
+        t = PlayTable("comrade", seat=0, delay=0, seed=seed, hand_size=4).autoplay()
+        assert t.state.is_terminal() and t.coach_html.value == ""      # the coach is off by default
+        t.coach_box.value = True                                       # the teacher switches it on
+        if t.state.result == "win":
+            assert "the game was won" in t.coach_html.value
+            continue
+        fatal = first_fatal_action(t.state, time_limit=1.0)
+        assert fatal is not None and fatal.sentence() in t.coach_html.value
+        checked += fatal.index is not None
+    assert checked >= 1

@@ -37,6 +37,7 @@ EXPECTED_PAGES = {
     "comrade_bid_cards.pdf": 3,             # 24 cards, 9 a page
     "comrade_mini_deals.pdf": 3,            # one sheet per class mini deal
     "comrade_mini_deals_teacher.pdf": 1,
+    "comrade_convention_card.pdf": 1,
     "rules_krypkille.pdf": 1,
     "rules_comrade.pdf": 1,
     "rules_heart_challenge.pdf": 1,
@@ -187,6 +188,16 @@ def test_a_broken_winning_line_is_refused():
         comrade_printables.replay("A", ["D1", "H2", "pass", "pass", "H1", "HT"])
     with pytest.raises(AssertionError, match="does not win"):
         comrade_printables.replay("A", ["pass"] * 4)
+
+
+def test_the_convention_card_page_prints_every_rule_of_the_card(texts):
+    from solvers.comrade.convention import RULES
+    text = re.sub(r"\s+", " ", _text(texts, "comrade_convention_card.pdf"))
+    for rule in RULES:
+        assert f"{rule.id} {rule.name}:" in text, rule.id
+        assert re.sub(r"\s+", " ", rule.meaning)[:40] in text, rule.id
+    assert "BEFORE the game" in text and "相談禁止" in text and "without it" in text
+    assert "docs/lessons/comrade_convention_card.md" in text
 
 
 @pytest.mark.parametrize("game, words", [

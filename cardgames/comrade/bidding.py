@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple, Union
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
@@ -116,6 +117,7 @@ def parse_bid_action(action: "BidAction | str") -> BidAction:
     return BidCard.parse(action)
 
 
+@lru_cache(maxsize=8)
 def bid_cards(variant: Variant = FOUR_PLAYERS) -> tuple[BidCard, ...]:
     """All bid cards of a variant, spades to clubs, low to high: 24 for 4 players, 16 for 3.
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .layout import new_page, pdf_document
 
-__all__ = ["Summary", "SUMMARIES", "summary_pdf", "layout", "fit", "Placed", "SIZES"]
+__all__ = ["Summary", "SUMMARIES", "summary_pdf", "summary_page", "layout", "fit", "Placed", "SIZES"]
 
 
 @dataclass(frozen=True)
@@ -244,9 +244,15 @@ def summary_pdf(game: str, path: "str | Path") -> int:
     """Write the one-page summary of ``game`` (a key of :data:`SUMMARIES`) in the largest type that
     fits the A4 page (:func:`fit`); return 1."""
     summary = SUMMARIES[game]
+    return summary_page(summary, path,
+                        f"trick-taking classroom · the full rules with the Japanese source: {summary.rules_page}")
+
+
+def summary_page(summary: Summary, path: "str | Path", footer: str) -> int:
+    """Lay out any :class:`Summary` on one A4 page in the largest type that fits (``footer`` at the
+    foot of the page); return 1."""
     with pdf_document(path, summary.title) as pages:
-        ax = new_page(pages, None,
-                      f"trick-taking classroom · the full rules with the Japanese source: {summary.rules_page}")
+        ax = new_page(pages, None, footer)
         ax.text(105, 292, summary.title, ha="center", va="top", fontsize=20, weight="bold")
         _, placed = fit(summary, _measurer(ax.figure))
         for p in placed:

@@ -88,6 +88,10 @@ class TableGame:
     def coach_html(self, state, view) -> str:
         return "nothing to say at this moment"
 
+    def coach_review_html(self, state) -> str:
+        """The coach's word once the game is over ("" = nothing: the coach stays silent)."""
+        return ""
+
     #: The seed of the deal (``None``: a fresh random deal every time); "new deal" moves it on.
     seed: int | None = None
 

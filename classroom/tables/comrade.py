@@ -51,11 +51,14 @@ class ComradeTableGame(TableGame):
         self.deal = Deal.random(self.seed, players=self.players, hand_size=self.hand_size)
 
     def default_players(self):
-        """Silent players that see only their own seat (:class:`cardgames.comrade.players.HeuristicPlayer`);
-        pass ``players=`` to :class:`~classroom.table.PlayTable` for others (e.g.
-        ``cardgames.comrade.players.RandomPlayer`` or ``solvers.comrade.sampling.SamplingPlayer``)."""
-        from cardgames.comrade.players import HeuristicPlayer
-        return [HeuristicPlayer() for _ in range(self.num_players)]
+        """Silent partners that see only their own seat and follow the convention card
+        (:class:`solvers.comrade.convention.ConventionPlayer`, the card of
+        ``docs/lessons/comrade_convention_card.md``); pass ``players=`` to
+        :class:`~classroom.table.PlayTable` for others (e.g. ``cardgames.comrade.players.HeuristicPlayer``
+        or ``solvers.comrade.cardsearch.CardSearchPlayer``)."""
+        from solvers.comrade.convention import ConventionCard, ConventionPlayer
+        card = ConventionCard(self.rules) if self.rules is not None else ConventionCard()
+        return [ConventionPlayer(card) for _ in range(self.num_players)]
 
     def _seat(self, s: int) -> str:
         return f"seat {s} ({self.letters[s]})"
@@ -185,7 +188,19 @@ class ComradeTableGame(TableGame):
             rows, ["seat", "bid (tricks led in)", "won (led in)"], caption="Bids against tricks won")
 
     def coach_html(self, state, view) -> str:
-        from classroom.coach import comrade_advice
-        return comrade_advice(state)
+        """From the person's view: the card's advice and what the others' actions say about their
+        hands; then, looking at every hand as a teacher would, whether a win is still possible."""
+        from classroom.coach import comrade_advice, comrade_beliefs, comrade_card_advice
+        legal = state.legal_actions()
+        parts = [comrade_card_advice(view, legal, self.rules)]
+        if view.bidding_history or view.tricks:
+            parts.append("<details><summary>what the others' bids and cards say (read through the card, "
+                         "from your view)</summary>" + comrade_beliefs(view, self.rules) + "</details>")
+        parts.append(comrade_advice(state))
+        return "<br>".join(parts)
+
+    def coach_review_html(self, state) -> str:
+        from classroom.coach import comrade_review
+        return comrade_review(state)
 
 

@@ -56,7 +56,7 @@ from cardgames.display import escape, html_table
 from cardgames.errors import shown
 
 from .picture import NSUITS, position_from_hands, tricks_to_cards
-from .portfolio import EngineError, check_engine, decide_play
+from .portfolio import EngineError, check_engine, check_time_limit, decide_play
 from .search import OpenBids, PlaySearch, SearchTimeout
 
 #: Positions the search gets alone, in the play, before the SAT formula is written: most
@@ -333,6 +333,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     start = time.perf_counter()
     if not isinstance(game, ComradeGame):
         raise TypeError(f"solve_position needs a ComradeGame, not {type(game).__name__}")
+    time_limit = check_time_limit(time_limit)
     phase = game.phase
     engine = check_engine(engine)
 

@@ -318,12 +318,13 @@ class SamplingPlayer:
             keep = set(still_possible(count, [c + n - d for c, d in zip(count, done)], grank))
             alive[:] = [i for i in alive if i in keep]
 
+        hidden_samples = self._hidden_samples(view, n, rng)
         for _ in range(n):
             if shortcuts:
                 prune()
                 if len(alive) <= 1:
                     break
-            game = game_from_view(view, sample_hidden_hands(view, rng), self.rules)
+            game = game_from_view(view, next(hidden_samples), self.rules)
             if bidding:
                 calls += 1
                 plan = solve_position(game, time_limit=self.bid_time_limit, node_limit=self.bid_node_limit,
@@ -362,6 +363,12 @@ class SamplingPlayer:
                 counts[str(a)] = count[i]
                 highs[str(a)] = count[i] + n - done[i]
         return counts, highs, calls
+
+    def _hidden_samples(self, view: PlayerView, n: int, rng: random.Random):
+        """The hidden layouts of one decision, drawn lazily (one :func:`sample_hidden_hands` each), so a
+        decision that stops early draws no more; a subclass may draw them otherwise."""
+        for _ in range(n):
+            yield sample_hidden_hands(view, rng)
 
     @staticmethod
     def _keeps_plan(game: ComradeGame, action, final, bids) -> bool:

@@ -41,7 +41,7 @@ from cardgames.errors import RuleConfigError, shown
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
-from .portfolio import check_engine, decide_play
+from .portfolio import check_engine, check_time_limit, decide_play
 from .search import PlaySearch, SearchOptions, SearchTimeout
 
 __all__ = ["solve", "SolveResult", "SolverOptions", "VERDICTS"]
@@ -239,6 +239,7 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
     :class:`~solvers.comrade.bids.BidsError`); ``time_limit`` in seconds (``None``: no limit).
     """
     start = time.perf_counter()
+    time_limit = check_time_limit(time_limit)
     deal = Deal.from_pbn(deal) if not isinstance(deal, Deal) else deal
     dealer = _seat(deal, dealer)
     variant = deal.variant
