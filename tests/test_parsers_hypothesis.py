@@ -479,3 +479,32 @@ def test_python_bids_are_whole_numbers_or_a_bids_error(rows):
         return
     assert all(type(v) is int and not isinstance(v, bool) for row in rows for v in row)
     assert matrix == tuple(tuple(row) for row in rows)
+
+
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), -1, -0.5, "1", True, HUGE, [1]],
+                         ids=lambda v: shown(v)[:20])
+def test_the_solvers_time_limit_is_checked_by_the_api(limit):
+    from cardgames.comrade import ComradeGame
+    from solvers.comrade import solve_position
+
+    err = _refused(RuleConfigError, solve, "N:A.K.. K.A.. Q.Q.. J.J..", 0, None, limit)
+    assert "time limit" in str(err)
+    _refused(RuleConfigError, solve_position, ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0), limit)
+
+
+def test_an_unknown_engine_is_a_rule_config_error():
+    from solvers.comrade.solver import SolverOptions
+
+    _refused(RuleConfigError, lambda: SolverOptions(engine="quantum"))
+    _refused(RuleConfigError, lambda: SolverOptions(engine=[1]))
+
+
+@pytest.mark.parametrize("field, value", [("choose_marker", float("nan")), ("pass_is_final", "yes"),
+                                          ("score_after_each_round", None), ("rounds", True),
+                                          ("specials_per_player", True), ("hand_limit", 5.0)],
+                         ids=lambda v: shown(v)[:20])
+def test_heart_challenge_yes_no_options_are_bools_and_counts_whole_numbers(field, value):
+    from cardgames.heart_challenge.options import HeartChallengeOptions
+
+    err = _refused(RuleConfigError, lambda: HeartChallengeOptions(**{field: value}))
+    assert field in str(err)

@@ -75,6 +75,13 @@ class HeartChallengeOptions:
     hand_limit: int = 5
 
     def __post_init__(self) -> None:
+        for name in ("choose_marker", "pass_is_final", "own_heart_to_stock", "challenger_deals_next",
+                     "score_after_each_round"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        for name in ("specials_per_player", "rounds", "min_active_players", "hand_limit"):
+            if isinstance(getattr(self, name), bool):
+                raise RuleConfigError(f"{name} must be a whole number, not {shown(getattr(self, name))}")
         if self.specials_per_player not in (1, 2):
             raise RuleConfigError(f"specials_per_player must be 1 or 2, not {shown(self.specials_per_player)}")
         if not isinstance(self.rounds, int) or self.rounds < 1:

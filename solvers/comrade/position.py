@@ -53,7 +53,7 @@ from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 from cardgames.errors import shown
 
-from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine
+from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine, check_time_limit
 from .sat import PlayFormula
 from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -380,6 +380,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     start = time.perf_counter()
     if not isinstance(game, ComradeGame):
         raise TypeError(f"solve_position needs a ComradeGame, not {type(game).__name__}")
+    time_limit = check_time_limit(time_limit)
     phase = game.phase
     engine = check_engine(engine)
 

@@ -40,7 +40,7 @@ from cardgames.errors import RuleConfigError, shown
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
-from .portfolio import Engine, LazyFormula, alternate, check_engine
+from .portfolio import Engine, LazyFormula, alternate, check_engine, check_time_limit
 from .sat import PlayFormula
 from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -242,6 +242,7 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
     :class:`~solvers.comrade.bids.BidsError`); ``time_limit`` in seconds (``None``: no limit).
     """
     start = time.perf_counter()
+    time_limit = check_time_limit(time_limit)
     deal = Deal.from_pbn(deal) if not isinstance(deal, Deal) else deal
     dealer = _seat(deal, dealer)
     variant = deal.variant
