@@ -46,6 +46,7 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
                                     [[0, 10, 0], " COWARD "]], [],
                                    [([0, 10, 0], "void"), ([0, 10, 0],), "coward"]),
     ("10_krypkille_rules", "q5"): (["12", 12, " 12"], [], ["Mask"]),
+    ("10_krypkille_rules", "q6"): ([7, "7", 7.0, " 7 "], [], [6, 12, "many"]),
     ("11_krypkille_endgame", "q1"): ([None, "None", "nobody", "No one"], [], [0, "seat 2"]),
     ("11_krypkille_endgame", "q2"): ([0.890, 0.8904, "0.89", "0,890", "89%"], [], [0.75, "0.8.9"]),
     ("11_krypkille_endgame", "q3"): (["4", 4, " 4 "], [], ["Mask"]),
@@ -64,8 +65,9 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("21_comrade_solver", "q3"): (["N:AKQ.AKQJ.AKQ.AKQ JT98.T98.JT9.JT9 765.7654.876.876 432.32.5432.5432"], [],
                                   ["N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
                                    "N:AK... QJ... T9... 87...", "N:AX... K... Q... J..."]),
-    ("22_comrade_silence", "q1"): ([], [], ["SA"]),      # the right answer depends on the deal: see below
-    ("22_comrade_silence", "q2"): ([], [], ["win or loss"]),
+    ("22_comrade_silence", "q1"): ([], [], [1.5, "-0.2", "SA"]),   # the right answers depend on the deal: the
+    ("22_comrade_silence", "q2"): ([], [], ["ZZ", "S1", "pass"]),   # teacher's is checked, and these are wrong
+    ("22_comrade_silence", "q3"): ([], [], ["draw", "won"]),
     ("30_heart_challenge_rules", "q1"): ([40, "40", 40.0], [], [36]),
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
     ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76)], [0.5526, "0.553"], [0.5]),
@@ -206,3 +208,13 @@ def test_a_blank_still_says_not_answered_yet():
     _, run, _ = _runner(stem, q, src, params)
     with pytest.raises(NotAnsweredYet):
         run(...)
+
+
+def test_a_text_read_letter_by_letter_is_answered_about_the_whole_text():
+    """One word where a list of actions is asked: the check must not speak of its first letter."""
+    stem, q, src, params = next(row for row in QUESTIONS if row[:2] == ("30_heart_challenge_rules", "q5"))
+    _, run, _ = _runner(stem, q, src, params)
+    for word in ("pass", "zzz"):
+        said = _verdict(run, word)
+        assert "list of strings" in said and f"'{word[0]}'" not in said, said
+    assert _verdict(run, "challenge 2, pass, use JK, flip 1").startswith("right idea — write it as a list")

@@ -106,8 +106,8 @@ def view_html(view: "HeartChallengeView") -> str:
 
 
 def state_html(game: "HeartChallengeGame", seat: int | None = None) -> str:
-    """The table of ``game`` as ``seat`` sees it (``None``: everything)."""
-    return view_html(game.view(seat))
+    """The table of ``game`` as ``seat`` sees it (``None``: everything, the referee's view)."""
+    return view_html(game.referee_view() if seat is None else game.view(seat))
 
 
 def setup_html(game: "HeartChallengeGame") -> str:

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..cards import JOKER, Card
 from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError, check_seat
@@ -63,6 +63,9 @@ from .scoring import hand_points
 from .setup import deal_setup, distinct, is_heart, number_of, special_kind
 from .specials import SpecialCards
 from .staging import ImpossiblePositionError, staged
+
+if TYPE_CHECKING:   # for annotations only (tests/test_layout.py)
+    from .view import HeartChallengeView
 
 __all__ = ["HeartChallengeGame", "HeartChallengeIllegalAction", "CardNotHeldError", "WrongMomentError",
            "SpecialCardError", "DeclaringError", "ImpossiblePositionError"]
@@ -687,10 +690,16 @@ class HeartChallengeGame(SpecialCards, GameState):
         out.update(["JK"] * len(self.table_jokers))
         return out
 
-    def view(self, seat: int | None):
-        """What ``seat`` can see (face-down cards and other hands hidden); ``None`` sees everything."""
+    def view(self, seat: int) -> "HeartChallengeView":
+        """What ``seat`` can see (face-down cards of other piles and the other hands hidden)."""
         from .view import HeartChallengeView
+        check_seat(seat, self.num_players)
         return HeartChallengeView.of(self, seat)
+
+    def referee_view(self) -> "HeartChallengeView":
+        """Everything, for the teacher and the review (``seat`` is ``None``); no player is ever handed it."""
+        from .view import HeartChallengeView
+        return HeartChallengeView.of(self, None)
 
     def _repr_html_(self) -> str:
         from .display import state_html
