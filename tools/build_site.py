@@ -511,6 +511,7 @@ def build_lite(out: Path, own: Path) -> dict:
     plugin = kernel_constants().PYODIDE_KERNEL_PLUGIN_ID
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Trick-taking classroom",
+        "exposeAppInBrowser": True,   # window.jupyterapp, for the browser tests (tests/site/)
         "litePluginSettings": {plugin: {
             "pyodideUrl": "./static/pyodide/pyodide.mjs",
             "disablePyPIFallback": True,
@@ -680,9 +681,14 @@ def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = OUT, *, book: bool = True, lite: bool = True) -> dict:
+def build(out: Path = OUT, *, book: bool = True, lite: bool = True, work: Path | None = None) -> dict:
+    """Build the site into ``out``; ``work`` is the staging folder (default build/site-work).
+    Returns the summary written to ``out/site-build.json`` (seconds, megabytes, the CDN lessons)."""
+    global WORK
     started = time.monotonic()
-    out = Path(out)
+    out = Path(out).resolve()
+    if work is not None:
+        WORK = Path(work).resolve()
     shutil.rmtree(WORK, ignore_errors=True)
     WORK.mkdir(parents=True)
     out.mkdir(parents=True, exist_ok=True)
