@@ -62,6 +62,10 @@ OUT = BUILD / "site"
 WORK = BUILD / "site-work"                  # staging, made afresh on every build
 CACHE = BUILD / "site-cache"                # wheels and sdists from PyPI, kept between builds
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+NODE_MATHJAX = ROOT / "node_modules" / "mathjax" / "es5"
+#: The part of MathJax the book serves itself: the TeX-to-HTML component, its fonts and the TeX
+#: extensions it loads on demand (``\binom`` and friends).
+MATHJAX_FILES = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions")
 NOTEBOOKS, STUDENT, TEACHER = ROOT / "notebooks", ROOT / "student", ROOT / "teacher"
 DOCS = ROOT / "docs"
 
@@ -74,7 +78,11 @@ KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "comm", "traitlet
 #: numpy and matplotlib are left out on purpose: they come from Pyodide's CDN when a lesson draws.
 BROWSER_DEPENDENCIES = ("networkx", "tqdm", "python-constraint2", "python-sat", "ipywidgets")
 #: ipywidgets' own dependencies (the same pins).
-WIDGET_DEPENDENCIES = ("comm", "jupyterlab-widgets", "widgetsnbextension")
+WIDGET_DEPENDENCIES = ("comm",)
+#: Required by ipywidgets' metadata but never imported by Python: they carry the widgets' JavaScript
+#: for Notebook 6 and JupyterLab, which the JupyterLite app already has (its @jupyter-widgets extension).
+#: Not shipped (2.9 MB saved); Pyodide loads packages by the lock's ``depends``, which leaves them out.
+NOT_SHIPPED = ("jupyterlab-widgets", "widgetsnbextension")
 #: The packages that stay on Pyodide's CDN: a cell that imports one of them, directly or through
 #: this project's modules, needs the internet in the JupyterLite edition.
 CDN_IMPORTS = ("numpy", "matplotlib")
@@ -84,6 +92,10 @@ RUN_LINK_CLASS = "cg-run-in-browser"
 
 class SiteBuildError(ValueError):
     """The site cannot be built as asked; the message says why and what to do."""
+
+
+class MissingTool(SiteBuildError):
+    """A program the build needs (npm) is not installed."""
 
 
 def log(message: str) -> None:
@@ -121,15 +133,24 @@ def kernel_constants():
     return constants
 
 
-def pyodide_core() -> Path:
-    """The npm package ``pyodide`` (``npm ci`` when node_modules/ lacks it), checked against the kernel."""
-    if not (NODE_PYODIDE / "package.json").is_file():
+def npm_packages() -> None:
+    """The npm packages of package.json (``npm ci`` when node_modules/ lacks one)."""
+    wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    missing = [n for n, v in wanted.items()
+               if not (ROOT / "node_modules" / n / "package.json").is_file()
+               or json.loads((ROOT / "node_modules" / n / "package.json").read_text())["version"] != v]
+    if missing:
         if shutil.which("npm") is None:
-            raise SiteBuildError("npm not found: the Pyodide core comes from the npm package 'pyodide' "
+            raise MissingTool("npm not found: the Pyodide core comes from the npm package 'pyodide' "
                                  "(apt-get install npm, then make site)")
-        log("npm ci (the Pyodide core, pinned in package-lock.json)")
+        log(f"npm ci ({', '.join(missing)}: pinned in package-lock.json)")
         run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def pyodide_core() -> Path:
+    """The npm package ``pyodide``, checked against the version the kernel expects."""
+    npm_packages()
     version = json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
     wanted = kernel_constants().PYODIDE_VERSION
     if version != wanted:
@@ -334,7 +355,7 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
         todo += _requires(wheel)
     while todo:
         cname = todo.pop()
-        if cname in wheels or cname in CDN_IMPORTS:
+        if cname in wheels or cname in CDN_IMPORTS or cname in NOT_SHIPPED:
             continue
         entry = packages.get(key.get(cname, ""))
         if entry is None:
@@ -353,7 +374,7 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
     #    Pyodide's networkx, for one, drags numpy and matplotlib along)
     for cname, wheel in wheels.items():
         packages.pop(key.get(cname, cname), None)
-        packages[cname] = lock_entry(wheel, [d for d in _requires(wheel) if d not in CDN_IMPORTS])
+        packages[cname] = lock_entry(wheel, [d for d in _requires(wheel) if d not in (*CDN_IMPORTS, *NOT_SHIPPED)])
     own_name = _wheel_name(own)[0]
     packages[own_name] = lock_entry(own, [canonicalize_name(n) for n in BROWSER_DEPENDENCIES])
     return lock, [*wheels.values(), own]
@@ -646,6 +667,11 @@ def build_book(out: Path, cdn: dict) -> list[str]:
                 dropped += [f"{page.relative_to(book)}: {t}" for t in lost]
         page.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.copy2(SITE_CONFIG / "_config.yml", book / "_config.yml")
+    npm_packages()
+    for item in MATHJAX_FILES:  # _config.yml: mathjax_path points here
+        src, dest = NODE_MATHJAX / item, book / "_static" / "mathjax" / item
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, dest) if src.is_dir() else shutil.copy2(src, dest)
     rules = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "rules").glob("*.md"))
     pages = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "lessons").glob("*.md"))
     toc = {"format": "jb-book", "root": "notebooks/00_index", "parts": [
