@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from hidden_cards import CARD_RE, ever_visible, leaks
+from conftest import build_site
 from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _JS_PANEL, _run_all, _wait_idle, run_notebook_and_check
 
 pytestmark = [pytest.mark.slow]
@@ -235,6 +236,76 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
     page.locator(".site-test-table .cg-play-table").first.screenshot(
         path=str(ROOT / "build" / "screenshots" / "lite_play_table_comrade.png"))
     print(f"comrade in JupyterLite: {clicks} clicks")
+
+
+# ----------------------------------------------------------------------------- the package in Pyodide
+
+
+def _browser_modules() -> list[str]:
+    """Every module of the three packages that imports neither numpy nor matplotlib (by the build's
+    own analysis), and so must import in the browser with no CDN."""
+    out = []
+    for top in ("cardgames", "solvers", "classroom"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts[:-1]) if rel.name == "__init__" else list(rel.parts)
+            if "__main__" in parts:
+                continue
+            module = ".".join(parts)
+            if not build_site.module_imports(module) & set(build_site.CDN_IMPORTS):
+                out.append(module)
+    return out
+
+
+_PYODIDE_CHECK = """
+import importlib, json, sys, traceback
+failed = {}
+for name in %s:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        failed[name] = traceback.format_exc(limit=3)
+from cardgames.comrade import Deal
+from solvers.comrade import solve_many
+from solvers.comrade.study import run_tasks
+deals = [Deal.from_pbn("N:.Q8.KQ. .T93.3. ..94.J7 A8.7.8."), Deal.from_pbn("N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82")]
+verdicts = [r.verdict for r in solve_many(deals)]          # the default: no process pool in the browser
+squares = run_tasks(pow, [(2, 3), (3, 2)])                  # the study's default executor, likewise
+print("SITE-CHECK " + json.dumps({"platform": sys.platform, "failed": failed, "verdicts": verdicts,
+                                  "tasks": squares, "numpy": "numpy" in sys.modules,
+                                  "matplotlib": "matplotlib" in sys.modules}))
+"""
+
+
+@pytest.mark.browser
+def test_the_package_imports_and_solves_inline_in_pyodide_without_the_cdn(lesson):
+    from cardgames.comrade import Deal
+    from solvers.comrade import solve_many
+
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    modules = _browser_modules()
+    assert len(modules) > 30 and "solvers.comrade.batch" in modules and "classroom.grader" in modules
+    index = page.evaluate(_JS_ADD_CELL, _PYODIDE_CHECK % json.dumps(modules))
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    text = ""
+    deadline = time.monotonic() + 60
+    found = None
+    while time.monotonic() < deadline and found is None:
+        page.wait_for_timeout(300)
+        text = page.evaluate(_JS_CELL_TEXT, index)
+        found = re.search(r"^SITE-CHECK (\{.*\})$", text, re.M)
+        if re.search(r"Traceback|Error", text):
+            break
+    assert found, f"the check cell printed {text[-3000:]}"
+    got = json.loads(found.group(1))
+    assert got["platform"] == "emscripten"
+    assert not got["failed"], "modules that do not import in Pyodide:\n" + "\n".join(
+        f"{k}: {v}" for k, v in got["failed"].items())
+    deals = [Deal.from_pbn("N:.Q8.KQ. .T93.3. ..94.J7 A8.7.8."), Deal.from_pbn("N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82")]
+    assert got["verdicts"] == [r.verdict for r in solve_many(deals, processes=1)]
+    assert got["tasks"] == [8, 9]
+    assert not got["numpy"] and not got["matplotlib"], "a module without numpy/matplotlib imports loaded them"
 
 
 # ----------------------------------------------------------------------------- the lessons that draw
