@@ -266,8 +266,8 @@ class _StoredChecks:
                 return Feedback(question, "not answered",
                                 "not answered yet — run the cells above (and your answer cell) first, then this check.")
             except Exception as exc:  # noqa: BLE001 - a wrong answer of any kind is a "not quite"
-                return Feedback(question, "not quite",
-                                f"not quite — your answer gave {type(exc).__name__}: {exc}. Try again.")
+                gave = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                return Feedback(question, "not quite", f"not quite — your answer gave {gave}. Try again.")
         return Feedback(question, "correct", CORRECT)
 
     def __repr__(self) -> str:

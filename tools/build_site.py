@@ -86,6 +86,8 @@ NOT_SHIPPED = ("jupyterlab-widgets", "widgetsnbextension")
 #: The packages that stay on Pyodide's CDN: a cell that imports one of them, directly or through
 #: this project's modules, needs the internet in the JupyterLite edition.
 CDN_IMPORTS = ("numpy", "matplotlib")
+#: What importing each of them imports besides (so a cell importing matplotlib loads numpy too).
+CDN_DEPENDS = {"matplotlib": ("numpy",)}
 
 RUN_LINK_CLASS = "cg-run-in-browser"
 
@@ -473,7 +475,8 @@ def cdn_cells(nb_path: Path) -> list[dict]:
     for index, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
-        loads = sorted(cell_imports("".join(cell["source"])) & set(CDN_IMPORTS))
+        found = cell_imports("".join(cell["source"])) & set(CDN_IMPORTS)
+        loads = sorted(found.union(*(CDN_DEPENDS.get(name, ()) for name in found)))
         if loads:
             out.append({"cell": index, "id": cell.get("id"), "loads": loads})
     return out
