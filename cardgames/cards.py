@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from .errors import CardParseError
@@ -178,7 +179,7 @@ class Card:
 JOKER = Card("J", 0)
 
 
-class Hand(tuple):
+class Hand(tuple[Card, ...]):
     """An ordered, immutable collection of cards (a tuple of :class:`Card`).
 
     ``str`` gives the codes separated by spaces (parseable by :func:`parse_cards`);
@@ -192,7 +193,7 @@ class Hand(tuple):
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
     def sorted(self) -> "Hand":
-        return Hand(sorted(self, key=lambda c: c.sort_key))
+        return Hand(sorted(self, key=attrgetter("sort_key")))
 
     def __str__(self) -> str:
         return " ".join(c.code for c in self)
@@ -231,11 +232,11 @@ def parse_cards(text: "str | Iterable[str | Card]") -> Hand:
     Anything else (``None``, a number) raises :class:`~cardgames.errors.CardParseError`.
     """
     if isinstance(text, str):
-        tokens = text.replace(",", " ").split()
+        tokens: list[Card | str] = list(text.replace(",", " ").split())
     elif isinstance(text, (bytes, bytearray)) or not _is_iterable(text):
         raise CardParseError(f"cards are a string of codes like 'SA HT' or a list of cards, not {text!r}", text)
     else:
-        tokens = list(text)
+        tokens = list(text)   # cards or codes: Hand parses each
     return Hand(tokens)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections import Counter
 from typing import Any, Hashable, Sequence
 
 from .errors import GameOverError, IllegalActionError, NotYourTurnError
@@ -112,6 +113,16 @@ class GameState(ABC):
         never another seat's hidden card.  Every game implements it (seated players and
         the play table use nothing else)."""
         raise NotImplementedError(f"{type(self).__name__} has no seat view")
+
+    def hidden_cards(self, seat: int) -> "Counter[str]":
+        """Every card instance ``seat`` may not see now, counted by identity (the card's code, the
+        ``data-card`` of the play table); the hidden-card checks of the tests compare a seat's
+        rendering against this and :meth:`visible_cards`."""
+        raise NotImplementedError(f"{type(self).__name__} does not say which cards are hidden")
+
+    def visible_cards(self, seat: int) -> "Counter[str]":
+        """Every card instance ``seat`` may see now (so may be drawn face up), counted by identity."""
+        raise NotImplementedError(f"{type(self).__name__} does not say which cards are visible")
 
     def clone(self) -> "GameState":
         """An independent copy (including the random generator), for search and what-ifs."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Protocol, Sequence
 
+from .errors import GameOverError
 from .game import GameState
 
 __all__ = ["Player", "SeatedPlayer", "BasePlayer", "RandomPlayer", "play_out", "play_out_seated"]
@@ -39,6 +40,8 @@ class BasePlayer:
     def choose(self, state: GameState) -> Hashable:
         """The action for ``state``'s current player, decided from ``state.view(seat)`` alone."""
         seat = state.current_player()
+        if seat is None:
+            raise GameOverError(None, "the game is over: nobody is to act")
         return self.act(state.view(seat), tuple(state.legal_actions()))
 
 
@@ -74,6 +77,7 @@ def play_out(state: GameState, players: Sequence[Player], max_actions: int = 100
         if state.is_terminal():
             return state
         seat = state.current_player()
+        assert seat is not None   # a state that is not terminal has a player to act (the contract)
         action = players[seat].act(state.view(seat), tuple(state.legal_actions()))
         state.apply(action, player=seat)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -17,7 +17,10 @@ in a small *table game* object (:mod:`classroom.tables`).
   the round replayed action by action (:meth:`PlayTable.review_html` is the same
   as static HTML, for readers on GitHub).
 * ``coach=True`` (the teacher's switch, off by default) adds the game's hint
-  (:mod:`classroom.coach`, imported only when the coach is on).
+  (:mod:`classroom.coach`, imported only when the coach is on).  In the **student versions** the
+  coach is off and its switch hidden, whatever the notebook says, unless the teacher enables it:
+  :func:`teacher_mode` (the environment variable ``CARDGAMES_TEACHER=1``, e.g.
+  ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step.
 
@@ -28,7 +31,9 @@ in a small *table game* object (:mod:`classroom.tables`).
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 from typing import Any, Hashable, Sequence
 
 import ipywidgets as W
@@ -37,7 +42,7 @@ from cardgames.display import escape
 from cardgames.errors import GameError
 from classroom.widgets.common import guarded
 
-__all__ = ["PlayTable", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
+__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -49,6 +54,19 @@ REVEAL_CLASS = "cg-reveal"       # hot seat: "I am seat N, show my cards"
 REVIEW_CLASS = "cg-review"       # the review after the end
 
 _WIDE = {"description_width": "initial"}
+
+#: The setting that shows the coach in the student versions: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).
+TEACHER_ENV = "CARDGAMES_TEACHER"
+
+
+def teacher_mode() -> bool:
+    """Whether the play table may offer its coach: ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes,
+    ``CARDGAMES_TEACHER=0`` no; unset, yes except in a student version (a notebook run from a folder named
+    ``student``, the folder ``make student`` writes, where a kernel starts)."""
+    setting = os.environ.get(TEACHER_ENV, "").strip().lower()
+    if setting:
+        return setting in ("1", "true", "yes", "on")
+    return Path.cwd().name != "student"
 
 
 def _table_game(game: Any, **options):
@@ -89,8 +107,10 @@ class PlayTable(W.VBox):
         self.next_button = W.Button(description="next computer move ▶", button_style="info",
                                     layout=W.Layout(width="auto"))
         self.next_button.add_class(NEXT_CLASS)
-        self.coach_box = W.Checkbox(value=coach, description="coach (teacher)", indent=False,
-                                    layout=W.Layout(width="auto"))
+        allowed = teacher_mode()     # in a student version: no coach, and no switch to tick
+        self.coach_box = W.Checkbox(value=bool(coach) and allowed, description="coach (teacher)", indent=False,
+                                    disabled=not allowed,
+                                    layout=W.Layout(width="auto", display=None if allowed else "none"))
         self.status = W.HTML()
         self.view_html = W.HTML()
         self.controls = W.VBox()
@@ -142,7 +162,6 @@ class PlayTable(W.VBox):
         self.actions: list[tuple[int, Hashable]] = []
         self._log_mark = self.tg.log_mark(self.state)
         self.note = ""
-        self.review_step = 0
         self.draw()
         self.advance(pause=False)   # before the table is on screen a pause would only delay it
 

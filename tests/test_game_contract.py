@@ -1,6 +1,7 @@
-"""Every game honours the shared GameState contract (cardgames/game.py).
+"""Every registered game honours the shared GameState contract (cardgames/game.py).
 
-The same checks drive all three engines with seeded random players:
+The same checks drive every game of :mod:`cardgames.registry` (its seeded ``examples``) with seeded
+random players, so a new game is covered by its registry entry alone:
 legal actions exist exactly until the end, each action's text notation reads
 back as the same action, every listed action is accepted, and an action that is
 not legal raises an IllegalActionError and leaves the state byte-for-byte as it was.
@@ -10,27 +11,20 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 
 import pytest
 
-from cardgames.comrade import ComradeGame, Deal
-from cardgames.errors import IllegalActionError, NotYourTurnError
-from cardgames.heart_challenge import HeartChallengeGame
-from cardgames.krypkille import KrypkilleMatch, KrypkilleRound
+from cardgames import registry
+from cardgames.errors import IllegalActionError, NotYourTurnError, SeatError
 
-FACTORIES = {
-    "krypkille-round": lambda seed: KrypkilleRound(num_players=2 + seed % 4, dealer=seed % 2, seed=seed),
-    "krypkille-match": lambda seed: KrypkilleMatch(num_players=3, seed=seed, rounds=2),
-    "comrade": lambda seed: ComradeGame(Deal.random(seed, hand_size=4 + seed % 4), dealer=seed % 4),
-    "comrade-3p": lambda seed: ComradeGame(Deal.random(seed, players=3), dealer=seed % 3),
-    "heart-challenge": lambda seed: HeartChallengeGame(num_players=2 + seed % 5, seed=seed),
-}
+GAMES = registry.names()
 
 
-@pytest.mark.parametrize("name", FACTORIES)
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(5))
 def test_random_play_honours_the_contract(name, seed):
-    state = FACTORIES[name](seed)
+    state = registry.get(name).examples(seed)
     rng = random.Random(seed)
     seen: list = []
     steps = 0
@@ -47,6 +41,11 @@ def test_random_play_honours_the_contract(name, seed):
             with pytest.raises(IllegalActionError):
                 state.apply(stranger)
             assert pickle.dumps(state) == before, f"refusing {stranger!s} changed the state"
+        view = state.view(state.current_player())
+        assert view.current_player == state.current_player() and view.seat == state.current_player()
+        assert isinstance(view, registry.get(name).view_type)
+        own = Counter(getattr(c, "code", None) or c.name for c in view.hand)
+        assert not own - state.visible_cards(view.seat), "a seat must see its own hand"
         other = (state.current_player() + 1) % state.num_players
         before = pickle.dumps(state)
         with pytest.raises(NotYourTurnError):
@@ -60,13 +59,51 @@ def test_random_play_honours_the_contract(name, seed):
     assert len(state.returns()) == state.num_players
 
 
-@pytest.mark.parametrize("name", FACTORIES)
+@pytest.mark.parametrize("name", GAMES)
 def test_same_seed_and_actions_give_the_same_game(name):
     def run(seed):
-        state = FACTORIES[name](seed)
+        state = registry.get(name).examples(seed)
         rng = random.Random(99)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
         return pickle.dumps(state)
 
     assert run(5) == run(5)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_has_the_shared_names_and_a_bad_seat_is_one_error(name):
+    """Whose turn, phase, own hand and legal actions have the same names in every game's view."""
+    state = registry.get(name).examples(0)
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        for attr in ("seat", "num_players", "phase", "current_player", "hand", "legal_actions"):
+            assert hasattr(view, attr), f"{type(view).__name__} has no {attr}"
+        assert bool(view.legal_actions) == (seat == state.current_player())
+    for bad in (-1, state.num_players, "0", 1.0, True):
+        with pytest.raises(SeatError):
+            state.view(bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_reference_player_plays_a_whole_game_from_its_view(name):
+    from cardgames.players import play_out
+    entry = registry.get(name)
+    state = entry.examples(1)
+    players = [entry.reference_player(s) for s in range(state.num_players)]
+    assert play_out(state, players).is_terminal()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_game_and_registry_entry(name):
+    entry = registry.get(name)
+    assert entry.new_game(seed=3).legal_actions()
+    assert min(entry.player_counts) >= 2
+    from pathlib import Path
+    assert (Path(__file__).resolve().parents[1] / entry.rules_page).is_file()
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(registry.UnknownGameError, match="'chess'"):
+        registry.get("chess")
+    assert registry.get("Heart Challenge").name == "heart_challenge"

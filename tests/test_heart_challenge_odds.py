@@ -90,7 +90,7 @@ def test_chance_from_a_view_counts_what_the_seat_sees():
     assert [n for n, _ in table] == list(range(1, 9))
     assert all(a >= b for (_, a), (_, b) in zip(table, table[1:]))   # more cards, less chance
     with pytest.raises(RuleConfigError):
-        challenge_chance(game.view(None), 2)
+        challenge_chance(game.referee_view(), 2)
 
 
 @pytest.mark.parametrize("n", [3, 5, 8])

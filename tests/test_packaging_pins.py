@@ -68,10 +68,10 @@ def _with(tmp_path, monkeypatch, pyproject: str | None = None, constraints: str 
 
 
 def test_a_new_dependency_without_make_pins_is_caught(tmp_path, monkeypatch):
-    text = pins.PYPROJECT.read_text().replace('"tqdm>=4.60",', '"tqdm>=4.60",\n    "tabulate>=0.9",')
-    assert "tabulate" in text and "tabulate" not in pins.CONSTRAINTS.read_text()
+    text = pins.PYPROJECT.read_text().replace('"tqdm>=4.60",', '"tqdm>=4.60",\n    "cowsay>=6.0",')
+    assert "cowsay" in text and "cowsay" not in pins.CONSTRAINTS.read_text()
     found = _with(tmp_path, monkeypatch, pyproject=text)
-    assert any("tabulate" in p and "not pinned" in p for p in found), found
+    assert any("cowsay" in p and "not pinned" in p for p in found), found
 
 
 def test_a_pin_outside_the_bounds_is_caught(tmp_path, monkeypatch):

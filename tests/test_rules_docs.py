@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.comrade.rules import ComradeRules
-from cardgames.heart_challenge.options import READINGS, RULE_CHOICES, HeartChallengeOptions
+from cardgames import registry
+from cardgames.heart_challenge.options import READINGS, RULE_CHOICES
 from cardgames.heart_challenge.scoring import SCORING_ROWS
 from cardgames.krypkille.deck import PENALTY_TABLES, Kind
-from cardgames.krypkille.options import DECLARING_STARTS, FIRST_LEADERS, KrypkilleOptions
+from cardgames.krypkille.options import DECLARING_STARTS, FIRST_LEADERS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
-OPTION_CLASSES = {"krypkille": KrypkilleOptions, "comrade": ComradeRules, "heart_challenge": HeartChallengeOptions}
+#: Every registered game with a rules page of its own (the example game's page is docs/adding_a_game.md).
+OPTION_CLASSES = {g.name: g.options for g in registry.games() if g.rules_page == f"docs/rules/{g.name}.md"}
 #: How the source is named on each page (title / author as the source text gives them).
 SOURCES = {
     "krypkille": ["Krypkille", "django（中村俊也）", "「Krypkilleルール・1」"],

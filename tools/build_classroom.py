@@ -9,6 +9,7 @@ which needs otter-grader (the ``lab`` extra) and is never imported by the packag
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -28,11 +29,47 @@ def has_questions(nb_path: Path) -> bool:
                for c in nb["cells"])
 
 
-def _stable_ids(generated: Path, dest: Path) -> None:
+#: A code line that only the test suite reads (nbval's markers): dropped from the student version.
+NBVAL_MARKER = re.compile(r"^[ \t]*# ?NBVAL_[A-Z_]+[ \t]*(\n|$)", re.M)
+#: Cell tags the build honours (documented in the recipe of :mod:`classroom.grader`).
+TEACHER_ONLY = "teacher-only"      # the cell is left out of the student version
+COLLAPSED = "hide-input"           # the student version shows the cell's code collapsed (JupyterLab honours it)
+
+
+def for_students(nb) -> None:
+    """Take the developer traces out of a student notebook (in place).
+
+    Mechanical only: nbval's ``# NBVAL_...`` marker lines go; cells tagged ``teacher-only`` go; a code
+    cell left empty (all its lines were the teacher's) goes; a cell tagged ``hide-input`` is shown with
+    its code collapsed (``metadata.jupyter.source_hidden``), so a student reads its output and can open it.
+    What a student reads in the prose is fixed in the sources instead.
+    """
+    kept = []
+    for cell in nb.cells:
+        tags = cell.get("metadata", {}).get("tags", [])
+        if TEACHER_ONLY in tags:
+            continue
+        if cell.cell_type == "code":
+            cell.source = NBVAL_MARKER.sub("", cell.source)
+            if not cell.source.strip():
+                continue
+            if COLLAPSED in tags:
+                cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+        kept.append(cell)
+    nb.cells = kept
+
+
+def _write(nb, dest: Path) -> None:
+    import nbformat
+    with open(dest, "w", encoding="utf-8") as f:
+        f.write(nbformat.writes(nb) + "\n")
+
+
+def _stable_ids(generated: Path, dest: Path, students: bool = False) -> None:
     """Copy an otter output, giving the cells otter adds (the check cells) ids derived from their text.
 
     otter assign draws new random ids for them on every run; stable ids keep a rebuild from
-    changing files whose source did not change.
+    changing files whose source did not change. ``students``: also :func:`for_students`.
     """
     import hashlib
 
@@ -43,8 +80,21 @@ def _stable_ids(generated: Path, dest: Path) -> None:
         if "grader.check(" in cell.source and cell.source.startswith("grader.check("):
             n = seen[cell.source] = seen.get(cell.source, 0) + 1
             cell["id"] = hashlib.sha1(f"{dest.name}:{cell.source}:{n}".encode()).hexdigest()[:8]
-    with open(dest, "w", encoding="utf-8") as f:
-        f.write(nbformat.writes(nb) + "\n")
+    if students:
+        for_students(nb)
+    _write(nb, dest)
+
+
+def _plain_copy(src: Path, student: Path, teacher: Path) -> None:
+    """A notebook without questions: the teacher gets it as it is, the student without traces or outputs."""
+    import nbformat
+    shutil.copyfile(src, teacher / src.name)
+    nb = nbformat.read(src, 4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    for_students(nb)
+    _write(nb, student / src.name)
 
 
 def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teacher: Path = TEACHER,
@@ -52,8 +102,9 @@ def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teache
     """Write the student and teacher version of each source notebook; return the written paths.
 
     A notebook with otter questions goes through ``otter assign`` (no PDFs, no container, no test run:
-    the test suite runs the checks). A notebook without questions is copied as it is to both folders,
-    so each folder is a complete course whose notebooks link to each other.
+    the test suite runs the checks). A notebook without questions is copied as it is to the teacher's
+    folder and without outputs to the student's, so each folder is a complete course whose notebooks
+    link to each other. Every student version then loses its developer traces (:func:`for_students`).
     """
     sources = sorted(Path(p) for p in (sources if sources is not None else SOURCES.glob("*.ipynb")))
     student, teacher = Path(student), Path(teacher)
@@ -62,9 +113,8 @@ def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teache
     written = []
     for src in sources:
         if not has_questions(src):
-            for folder in (student, teacher):
-                shutil.copyfile(src, folder / src.name)
-                written.append(folder / src.name)
+            _plain_copy(src, student, teacher)
+            written += [student / src.name, teacher / src.name]
             continue
         from otter.assign import main as otter_assign
         with tempfile.TemporaryDirectory() as tmp:
@@ -72,7 +122,7 @@ def build(sources: Iterable[Path] | None = None, student: Path = STUDENT, teache
                 import logging
                 logging.getLogger("otter").setLevel(logging.WARNING)
             otter_assign(str(src), tmp, no_pdfs=True, no_run_tests=True)
-            _stable_ids(Path(tmp) / "student" / src.name, student / src.name)
+            _stable_ids(Path(tmp) / "student" / src.name, student / src.name, students=True)
             _stable_ids(Path(tmp) / "autograder" / src.name, teacher / src.name)
         written += [student / src.name, teacher / src.name]
     return written

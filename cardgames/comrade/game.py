@@ -16,6 +16,8 @@ accepts their strings.  An illegal action raises a specific
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 from typing import Any, Hashable
 
@@ -235,6 +237,19 @@ class ComradeGame(GameState):
         """The actions so far as strings (``"H3"``, ``"pass"``, ``"SA"``): replaying them with
         :meth:`play` on a fresh game gives this state again."""
         return [str(a) for _, a in self.history]
+
+    def hidden_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may not see (by code): the other hands."""
+        check_seat(seat, self.num_players)
+        return Counter(c.code for s in range(self.num_players) if s != seat for c in self.hands[s])
+
+    def visible_cards(self, seat: int) -> "Counter[str]":
+        """The cards ``seat`` may see (by code): its own hand and every card played."""
+        check_seat(seat, self.num_players)
+        out = Counter(c.code for c in self.hands[seat])
+        out.update(c.code for t in self.tricks for c in t.cards)
+        out.update(c.code for _, c in self.current_trick)
+        return out
 
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in

@@ -3,12 +3,17 @@ and the widgets in :mod:`classroom.widgets.comrade` reuse them)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..cards import SUIT_SYMBOLS, SUITS, cards_html
 from ..display import escape, html_table
 from .bidding import PASS, Bidding, bid_cards
 from .play import PlayLoss, Trick
+
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .deal import Deal
+    from .game import ComradeGame, PlayerView
+    from .series import Series
 
 # This module imports no engine module (not even for type hints): the engines import it lazily in
 # their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.

@@ -18,7 +18,7 @@ cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md
     (True, 10)
 """
 
-from .actions import KINDS, Action
+from .actions import KINDS, Action, LogEntry
 from .engine import (CardNotHeldError, DeclaringError, HeartChallengeGame, HeartChallengeIllegalAction,
                      ImpossiblePositionError, SpecialCardError, WrongMomentError)
 from .odds import success_chance, challenge_chance, chance_table
@@ -29,7 +29,7 @@ from .setup import is_heart, number_of, special_kind
 from .view import HeartChallengeView
 
 __all__ = [
-    "HeartChallengeGame", "HeartChallengeOptions", "HeartChallengeView", "Action", "KINDS",
+    "HeartChallengeGame", "HeartChallengeOptions", "HeartChallengeView", "Action", "KINDS", "LogEntry",
     "RULE_CHOICES", "READINGS", "RuleChoice", "HeartChallengeIllegalAction", "CardNotHeldError",
     "WrongMomentError", "SpecialCardError", "DeclaringError", "CautiousPlayer", "RandomPlayer",
     "ImpossiblePositionError", "success_chance", "challenge_chance", "chance_table", "card_points",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..errors import CardParseError, ParseError
 
-__all__ = ["Action", "KINDS"]
+__all__ = ["LogEntry", "Action", "KINDS"]
 
 #: Every action kind, with its notation.
 KINDS = {
@@ -162,3 +162,25 @@ class Action:
 def _is_ascii_number(word: str) -> bool:
     """``"3"`` yes; ``"³"``, ``"٣"``, ``"３"`` no (they pass ``str.isdigit`` but are no ASCII digits)."""
     return word.isascii() and word.isdigit() and len(word) <= 4
+
+
+class LogEntry(str):
+    """One line of the public log, as data: ``round_no`` and ``text`` (what happened, in plain words).
+
+    It is also the string ``"R<round>: <text>"``, as the log has always read.
+
+    >>> e = LogEntry(2, "seat 1 places a card")
+    >>> e.round_no, e.text, str(e)
+    (2, 'seat 1 places a card', 'R2: seat 1 places a card')
+    """
+
+    round_no: int
+    text: str
+
+    def __new__(cls, round_no: int, text: str) -> "LogEntry":
+        entry = super().__new__(cls, f"R{round_no}: {text}")
+        entry.round_no, entry.text = round_no, text
+        return entry
+
+    def __getnewargs__(self) -> tuple:   # pickling and copying keep the fields
+        return (self.round_no, self.text)

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..cards import Card, cards_html
 from ..display import escape, html_table
 from .options import READINGS, RULE_CHOICES, HeartChallengeOptions, RuleChoice
 from .scoring import SCORING_ROWS, hand_points
+
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .engine import HeartChallengeGame
+    from .view import HeartChallengeView
 # This module imports no engine module (not even for type hints): the engines import it lazily in
 # their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.
 
@@ -102,8 +106,8 @@ def view_html(view: "HeartChallengeView") -> str:
 
 
 def state_html(game: "HeartChallengeGame", seat: int | None = None) -> str:
-    """The table of ``game`` as ``seat`` sees it (``None``: everything)."""
-    return view_html(game.view(seat))
+    """The table of ``game`` as ``seat`` sees it (``None``: everything, the referee's view)."""
+    return view_html(game.referee_view() if seat is None else game.view(seat))
 
 
 def setup_html(game: "HeartChallengeGame") -> str:

@@ -52,15 +52,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable
 
-from ..cards import JOKER, Card, parse_cards
-from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError
+from ..cards import JOKER, Card
+from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError, check_seat
 from ..game import GameState
-from .actions import Action
+from .actions import Action, LogEntry
 from .options import HeartChallengeOptions
 from .scoring import hand_points
-from .setup import deal_setup, is_heart, number_cards, number_of, special_kind
+from .setup import deal_setup, distinct, is_heart, number_of, special_kind
+from .specials import SpecialCards
+from .staging import ImpossiblePositionError, staged
+
+if TYPE_CHECKING:   # for annotations only (tests/test_layout.py)
+    from .view import HeartChallengeView
 
 __all__ = ["HeartChallengeGame", "HeartChallengeIllegalAction", "CardNotHeldError", "WrongMomentError",
            "SpecialCardError", "DeclaringError", "ImpossiblePositionError"]
@@ -87,11 +92,6 @@ class DeclaringError(HeartChallengeIllegalAction):
     """A bad number in a challenge or the declaring."""
 
 
-class ImpossiblePositionError(RuleConfigError):
-    """A staged position no game can reach: a card twice (only the joker exists twice), a marker that is
-    also in a hand, a pile or the stock, or a ♦/♣ of a number nobody has (those are out of the game)."""
-
-
 _PHASE_KINDS = {
     "marker": ("marker",),
     "first": ("place",),
@@ -107,53 +107,8 @@ _PHASE_KINDS = {
     "over": (),
 }
 
-_WINDOW_KINDS = {
-    "own_heart": {"challenger": ("J", "JK"), "others": ("JK",)},
-    "heart": {"challenger": ("K", "JK"), "others": ("JK",)},
-    "k_cancel": {"challenger": (), "others": ("Q",)},
-    "preflip": {"challenger": (), "others": ("JK",)},
-}
 
-
-def _check_position(numbers: Sequence[int], markers: Sequence[Card | None],
-                    places: Sequence[tuple[str, Sequence[Card]]]) -> None:
-    """Refuse a staged position no game can reach (see :meth:`HeartChallengeGame.staged`)."""
-    def refuse(why: str) -> None:
-        raise ImpossiblePositionError(f"impossible position: {why}")
-
-    where: dict[Card, list[str]] = {}
-    for place, cards in places:
-        for c in cards:
-            where.setdefault(c, []).append(place)
-    for seat, (number, marker) in enumerate(zip(numbers, markers)):
-        if marker is None:
-            refuse(f"all four cards of seat {seat}'s number {number} are in play, but one of them is "
-                   f"its face-up marker (out of play)")
-        if number_of(marker) != number:
-            refuse(f"seat {seat}'s marker {marker.code} is not a card of its number {number}")
-        if marker in where:
-            refuse(f"{marker.code} is seat {seat}'s face-up marker, so it cannot also be in {where[marker][0]}")
-        where.setdefault(marker, []).append(f"seat {seat}'s marker")
-    for card, found in where.items():
-        allowed = 2 if card.is_joker else 1
-        if len(found) > allowed:
-            what = "the two jokers are" if card.is_joker else f"{card.code} exists once, but it is"
-            refuse(f"{what} in {' and in '.join(found)}")
-        if card.suit in "DC" and number_of(card) is not None and number_of(card) not in numbers \
-                and found[0] != "the cards out of the game":
-            refuse(f"{found[0]} holds {card.code}, but nobody has number {number_of(card)}: its ♦ and ♣ "
-                   f"are out of the game")
-
-
-def _distinct(cards: Iterable[Card]) -> list[Card]:
-    seen: list[Card] = []
-    for c in cards:
-        if c not in seen:
-            seen.append(c)
-    return seen
-
-
-class HeartChallengeGame(GameState):
+class HeartChallengeGame(SpecialCards, GameState):
     """A Heart Challenge match for 2 to 10 players (seats ``0..n-1``, clockwise).
 
     ``returns()`` gives the running match totals (the points scored so far), so it
@@ -203,7 +158,7 @@ class HeartChallengeGame(GameState):
         #: one record per finished round: dealer, challenger, target, result, points, hands at the end
         self.history: list[dict] = []
         self.round_no = 1
-        self.log: list[str] = []
+        self.log: list[LogEntry] = []
         self.phase = "first"
         self.queue: list[int] = []
         self._reset_round()
@@ -238,79 +193,15 @@ class HeartChallengeGame(GameState):
 
     # -- staging (for tests and the tutorial) ------------------------------------------------
     @classmethod
-    def staged(cls, hands: Sequence[Iterable[Card | str] | str], *, numbers: Sequence[int] | None = None,
-               piles: Sequence[Iterable[Card | str] | str] | None = None,
-               stock: Iterable[Card | str] | str = (), dealer: int = 0,
-               markers: Sequence[Card | str | None] | None = None,
-               out_of_game: Iterable[Card | str] | str = (), options: HeartChallengeOptions | None = None,
-               seed: int | None = 0, scores: Sequence[int] | None = None, round_no: int = 1,
-               active: Sequence[bool] | None = None) -> "HeartChallengeGame":
-        """A game at the start of a round, from explicit cards (for teaching and tests).
-
-        Without ``piles`` the round starts with everyone placing a first card
-        (phase ``first``); with ``piles`` (bottom card first) those first cards are
-        down and it is the dealer's turn (phase ``turn``).  ``numbers`` default to
-        ``1..n`` by seat; each marker to the first card of the seat's number (♠, ♦, ♣, then ♥)
-        that is in no hand, pile or stock.
-
-        The position must be one a game can reach, else :class:`ImpossiblePositionError`: every
-        card at most once (the joker twice), the markers out of play, and no ♦ or ♣ of a number
-        nobody has (the setup takes those out of the game; their ♠ and ♥ may be in the stock).
+    def staged(cls, hands, **position) -> "HeartChallengeGame":
+        """A game at the start of a round, from explicit cards (for teaching and tests): see
+        :func:`cardgames.heart_challenge.staging.staged`, which takes the same arguments.
 
         >>> g = HeartChallengeGame.staged(["HA DA", "H2 C2"], piles=["CA", "D2"])
-        >>> g.phase, g.current_player(), [str(a) for a in g.legal_actions()][:3], [str(m) for m in g.markers]
-        ('turn', 0, ['place HA', 'place DA', 'challenge 1'], ['SA', 'S2'])
-        >>> HeartChallengeGame.staged(["HA DA", "S2 H2"], piles=["SA", "D2"], stock="D5")
-        Traceback (most recent call last):
-        ...
-        cardgames.heart_challenge.engine.ImpossiblePositionError: impossible position: the stock holds D5, but nobody has number 5: its ♦ and ♣ are out of the game
+        >>> g.phase, g.current_player()
+        ('turn', 0)
         """
-        n = len(hands)
-        opts = options if options is not None else HeartChallengeOptions()
-        opts.check_players(n)
-        game = cls.__new__(cls)
-        game.options = opts
-        game.num_players = n
-        game.seed = seed
-        game.rng = random.Random(seed)
-        game.numbers = list(numbers) if numbers is not None else list(range(1, n + 1))
-        if len(game.numbers) != n or len(set(game.numbers)) != n or not set(game.numbers) <= set(range(1, 11)):
-            raise RuleConfigError(f"numbers must be {n} different numbers from 1 to 10, not {game.numbers!r}")
-        game.hands = [list(parse_cards(h)) for h in hands]
-        game.stock = list(parse_cards(stock))
-        game.out_of_game = list(parse_cards(out_of_game))
-        staged_piles = None if piles is None else [list(parse_cards(p)) for p in piles]
-        if staged_piles is not None and len(staged_piles) != n:
-            raise RuleConfigError(f"piles must have one entry per seat ({n}), not {len(staged_piles)}")
-        game.dealt_specials = [[c for c in h if special_kind(c)] for h in game.hands]
-        game.initial_stock = list(game.stock)
-        places = [(f"seat {s}'s hand", h) for s, h in enumerate(game.hands)]
-        places += [(f"seat {s}'s pile", p) for s, p in enumerate(staged_piles or [])]
-        places += [("the stock", game.stock), ("the cards out of the game", game.out_of_game)]
-        in_play = {c for _, cards in places for c in cards}
-        if markers is None:
-            game.markers = [next((c for c in number_cards(x, "SDCH") if c not in in_play), None)
-                            for x in game.numbers]
-        else:
-            if isinstance(markers, (str, bytes)) or len(markers) != n:
-                raise RuleConfigError(f"markers must have one entry per seat ({n}), not {markers!r}")
-            game.markers = [None if m is None else Card.parse(m) for m in markers]
-        _check_position(game.numbers, game.markers, places)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise RuleConfigError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        game._init_match(dealer)
-        game.round_no = round_no
-        if scores is not None:
-            game.scores = list(scores)
-        if active is not None:
-            game.active = list(active)
-        game._start_round()
-        if staged_piles is not None:
-            game.piles = staged_piles
-            game.queue = []
-            game.phase = "turn"
-            game.turn = dealer
-        return game
+        return staged(cls, hands, **position)
 
     # -- small helpers ---------------------------------------------------------------------------
     def seats_from(self, start: int, include_start: bool = True) -> list[int]:
@@ -354,11 +245,8 @@ class HeartChallengeGame(GameState):
         cnt.update(self._table_joker_cards())
         return cnt
 
-    def _table_joker_cards(self) -> list[Card]:
-        return [JOKER] * len(self.table_jokers)
-
     def _say(self, text: str) -> None:
-        self.log.append(f"R{self.round_no}: {text}")
+        self.log.append(LogEntry(self.round_no, text))
 
     def _shuffle_stock(self) -> None:
         self.rng.shuffle(self.stock)
@@ -426,11 +314,11 @@ class HeartChallengeGame(GameState):
         me = self.current_player()
         hand = self.hands[me]
         if ph == "marker":
-            return [Action.marker(c) for c in _distinct(hand) if number_of(c) == self.numbers[me]]
+            return [Action.marker(c) for c in distinct(hand) if number_of(c) == self.numbers[me]]
         if ph in ("first", "q_place"):
-            return [Action.place(c) for c in _distinct(hand)]
+            return [Action.place(c) for c in distinct(hand)]
         if ph == "turn":
-            acts = [Action.place(c) for c in _distinct(hand)]
+            acts = [Action.place(c) for c in distinct(hand)]
             return acts + [Action.challenge(k) for k in range(1, self.placed_total() + 1)]
         if ph == "auction":
             acts = [Action.raise_to(k) for k in range(self.high + 1, self.placed_total() + 1)]
@@ -441,27 +329,16 @@ class HeartChallengeGame(GameState):
         if ph in ("flip", "joker_pick"):
             acts = [Action.flip(s) for s in range(self.num_players) if s != me and self.face_down(s) > 0]
             if ph == "flip" and me not in self.used_special:
-                acts += [Action.use(c) for c in _distinct(hand) if c.is_joker]
+                acts += [Action.use(c) for c in distinct(hand) if c.is_joker]
             return acts
         if ph == "take":
             return [Action.take(s) for s in self._take_sources()]
         if ph == "joker_gift":
             return [Action("give"), Action("keep")]
         if ph == "limit":
-            return [Action.return_card(c) for c in _distinct(hand)]
+            return [Action.return_card(c) for c in distinct(hand)]
         raise AssertionError(ph)
 
-    def _auction_q_cards(self, seat: int) -> list[Card]:
-        if seat in self.used_special:
-            return []
-        return [c for c in _distinct(self.hands[seat]) if special_kind(c) == "Q"]
-
-    def _window_cards(self, seat: int) -> list[Card]:
-        if seat in self.used_special or self.window is None:
-            return []
-        role = "challenger" if seat == self.challenger else "others"
-        kinds = _WINDOW_KINDS[self.window][role]
-        return [c for c in _distinct(self.hands[seat]) if special_kind(c) in kinds]
 
     def _take_sources(self) -> list[int | None]:
         out: list[int | None] = [None] if self.stock else []
@@ -512,28 +389,15 @@ class HeartChallengeGame(GameState):
                 action, f"seat {s} holds {len(self.hands[s])} cards: players with 2 or fewer are protected")
         return HeartChallengeIllegalAction(action, "not legal now")
 
-    def _why_not_special(self, seat: int, card: Card) -> str:
-        kind = special_kind(card)
-        if kind is None:
-            return f"{card.code} is not a special card"
-        if seat in self.used_special:
-            return "only one special card per player per round may be used, and you have used yours"
-        if self.phase == "auction":
-            return "in the declaring only a Q can be used (every player with cards then places one more)"
-        if self.phase == "flip":
-            return "before a flip only a joker can be used"
-        cond = {
-            "J": "a J is used by the challenger when their own pile shows a heart",
-            "Q": "a Q is used in the declaring, or to cancel a K just played",
-            "K": "a K is used by the challenger right after turning a heart from another pile",
-            "JK": "a joker is used during a challenge",
-        }[kind]
-        return f"its condition is not met now: {cond}"
 
     # -- applying --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         me = self.current_player()
-        getattr(self, f"_do_{self.phase}")(me, action)
+        handlers = {"marker": self._do_marker, "first": self._do_first, "turn": self._do_turn,
+                    "auction": self._do_auction, "q_place": self._do_q_place, "window": self._do_window,
+                    "flip": self._do_flip, "joker_pick": self._do_joker_pick, "take": self._do_take,
+                    "joker_gift": self._do_joker_gift, "limit": self._do_limit}
+        handlers[self.phase](me, action)
 
     def _put_marker(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
@@ -605,37 +469,6 @@ class HeartChallengeGame(GameState):
             if not self.queue:
                 self.phase = "auction"
 
-    def _do_q_place(self, me: int, a: Action) -> None:
-        self._place(me, a.card)
-        self._say(f"seat {me} places a card (Q)")
-        self.queue.pop(0)
-        if not self.queue:
-            self.phase = "auction"
-            self.bidder = self.q_user
-
-    def _use_card(self, seat: int, card: Card, challenger: int | None) -> None:
-        """A special card leaves the hand (to the stock, jokers to the table), with the 2-or-fewer redraw."""
-        before = len(self.hands[seat])
-        self.hands[seat].remove(card)
-        self.used_special.add(seat)
-        self._say(f"seat {seat} uses {card.code}")
-        if before <= 2:
-            self._redraw_after_use(seat, challenger)
-        if card.is_joker:
-            self.table_jokers.append(seat)
-        else:
-            self._to_stock([card])
-
-    def _redraw_after_use(self, seat: int, challenger: int | None) -> None:
-        """A player who held 2 cards or fewer draws 2 after using a special; any shortfall comes at random
-        from the challenger (unless the challenger holds 2 or fewer)."""
-        got = 0
-        while got < 2 and self._draw(seat) is not None:
-            got += 1
-        while got < 2 and challenger is not None and challenger != seat and len(self.hands[challenger]) > 2:
-            self._gain(seat, self._random_from_hand(challenger))
-            got += 1
-        self._say(f"seat {seat} held 2 cards or fewer and draws {got}")
 
     # -- the challenge ------------------------------------------------------------------------
     def _begin_challenge(self) -> None:
@@ -682,58 +515,6 @@ class HeartChallengeGame(GameState):
         self.window = None
         self.phase = "flip"
 
-    def _open_window(self, kind: str, on_decline: tuple) -> None:
-        """Ask the players who could use a card now; ``on_decline`` says what happens if all decline."""
-        self.window = kind
-        self.on_decline = on_decline
-        c = self.challenger
-        seats = [c] + [s for s in self.seats_from(c, include_start=False)]
-        self.queue = [s for s in seats if self._window_cards(s)]
-        if self.queue:
-            self.phase = "window"
-        else:
-            self.window = None
-            self._declined()
-
-    def _declined(self) -> None:
-        what, *args = self.on_decline
-        if what == "fail":
-            self._fail(args[0])
-        elif what == "flip":
-            self._to_flip()
-        else:
-            self._k_stands()
-
-    def _do_window(self, me: int, a: Action) -> None:
-        if a.kind == "decline":
-            self.queue.pop(0)
-            if not self.queue:
-                self.window = None
-                self._declined()
-            return
-        kind, window = special_kind(a.card), self.window
-        self.window, self.queue = None, []
-        c = self.challenger
-        self._use_card(me, a.card, challenger=c)
-        if kind == "JK":
-            self.jokers_out.append(("hand", me))
-            self._joker_effect()
-        elif kind == "J":
-            self._say("the challenge goes on regardless of the hearts in the own pile")
-            self._continue()
-        elif kind == "K":
-            self._say("the heart does not count, unless a Q cancels the K")
-            self._open_window("k_cancel", ("k_stands",))
-        elif kind == "Q" and window == "k_cancel":
-            self._say("the K is cancelled: the heart counts")
-            self._fail(self.heart_pile)
-        else:  # pragma: no cover - guarded by _window_cards
-            raise AssertionError((kind, window))
-
-    def _k_stands(self) -> None:
-        self.window = None
-        self.heart_pile = None
-        self._continue()
 
     def _turn_top(self, seat: int) -> Card:
         pile = self.piles[seat]
@@ -760,108 +541,7 @@ class HeartChallengeGame(GameState):
             self._continue()
 
     # -- jokers ------------------------------------------------------------------------------
-    def _joker_effect(self) -> None:
-        """One more card decides: a heart is a success, anything else a failure."""
-        self.window = None
-        self.queue = []
-        if self.facedown_others() > 0:
-            self.phase = "joker_pick"
-            return
-        if self.stock:
-            card = self.stock.pop()
-            self.stock_turned.append(card)
-            self._say(f"no pile card left: the stock's top card {card.code} is turned")
-            self._joker_result(card, None)
-        else:
-            self._say("no pile card left and the stock is empty")
-            self._joker_result(None, None)
 
-    def _do_joker_pick(self, me: int, a: Action) -> None:
-        card = self._turn_top(a.n)
-        self._say(f"joker: seat {me} turns {card.code} from seat {a.n}'s pile")
-        if card.is_joker:
-            self.jokers_out.append(("pile", a.n))
-        self._joker_result(card, a.n)
-
-    def _joker_result(self, card: Card | None, pile_owner: int | None) -> None:
-        c = self.challenger
-        two = len(self.jokers_out) >= 2
-        if card is not None and is_heart(card):
-            self.result = "success"
-            self._say("a heart: the challenge succeeds (joker)")
-            self._joker_reward(card, pile_owner)
-            if two:
-                self._jokers_to_stock()
-            else:
-                self._jokers_back()
-            self._end_challenge()
-            return
-        self.result = "failure"
-        self._say("no heart: the challenge fails (joker)")
-        self._check_leaving()
-        if two:
-            self._jokers_to_stock()
-            self._end_challenge()
-            return
-        where, player = self.jokers_out[0]
-        if player != c and c not in self.leaving:
-            self.gift_from = player
-            self.phase = "joker_gift"
-            return
-        self._jokers_back()
-        self._end_challenge()
-
-    def _joker_reward(self, card: Card, owner: int | None) -> None:
-        c = self.challenger
-        if owner is None or owner == c:
-            self.stock_turned.remove(card)
-            self.hands[c].append(card)
-            self._say(f"seat {c} takes the turned {card.code}")
-            return
-        places = [(self.hands[owner], i) for i, x in enumerate(self.hands[owner])
-                  if is_heart(x) or special_kind(x) == "Q"]
-        places += [(self.piles[owner], i) for i, x in enumerate(self.piles[owner])
-                   if is_heart(x) or special_kind(x) == "Q"]
-        lst, i = self.rng.choice(places)
-        if lst is self.piles[owner] and i >= len(lst) - self.face_up[owner]:
-            self.face_up[owner] -= 1
-        got = lst.pop(i)
-        self.hands[c].append(got)
-        self._say(f"seat {c} takes a random heart or Q from seat {owner}")
-
-    def _pick_up_joker(self, where: str, player: int) -> None:
-        """Take back a joker that is out: one played from ``player``'s hand, or one turned in their pile."""
-        if where == "hand":
-            self.table_jokers.remove(player)
-            return
-        pile = self.piles[player]
-        i = pile.index(JOKER)
-        if i >= len(pile) - self.face_up[player]:
-            self.face_up[player] -= 1
-        pile.pop(i)
-
-    def _jokers_to_stock(self) -> None:
-        for where, player in self.jokers_out:
-            self._pick_up_joker(where, player)
-        self._to_stock([JOKER] * len(self.jokers_out))
-        self.jokers_out = []
-        self._say("two jokers were out: both go to the stock")
-
-    def _jokers_back(self) -> None:
-        for player in self.table_jokers:
-            self.hands[player].append(JOKER)
-        self.table_jokers = []
-
-    def _do_joker_gift(self, me: int, a: Action) -> None:
-        if a.kind == "give":
-            self._pick_up_joker(*self.jokers_out[0])
-            self._gain(self.challenger, JOKER)
-            self._say(f"seat {me} gives the joker to seat {self.challenger}")
-        else:
-            self._say(f"seat {me} keeps the joker")
-        self._jokers_back()
-        self.gift_from = None
-        self._end_challenge()
 
     # -- success and failure ----------------------------------------------------------------
     def _succeed(self) -> None:
@@ -981,10 +661,45 @@ class HeartChallengeGame(GameState):
         self._start_round()
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, seat: int | None):
-        """What ``seat`` can see (face-down cards and other hands hidden); ``None`` sees everything."""
+    def hidden_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may not see (by code): the other hands, the face-down cards of the
+        other piles, and the stock."""
+        check_seat(seat, self.num_players)
+        out: Counter = Counter()
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            out.update(c.code for c in self.hands[s])
+            pile = self.piles[s]
+            out.update(c.code for c in pile[:len(pile) - self.face_up[s]])
+        out.update(c.code for c in self.stock)
+        return out
+
+    def visible_cards(self, seat: int) -> Counter:
+        """The cards ``seat`` may see (by code): its hand and its own pile, the face-up cards of the
+        other piles, the markers, the cards turned up from the stock and the jokers on the table."""
+        check_seat(seat, self.num_players)
+        out = Counter(c.code for c in self.hands[seat])
+        out.update(c.code for c in self.piles[seat])
+        for s in range(self.num_players):
+            if s != seat:
+                pile = self.piles[s]
+                out.update(c.code for c in pile[len(pile) - self.face_up[s]:])
+        out.update(c.code for c in self.markers if c is not None)
+        out.update(c.code for c in self.stock_turned)
+        out.update(["JK"] * len(self.table_jokers))
+        return out
+
+    def view(self, seat: int) -> "HeartChallengeView":
+        """What ``seat`` can see (face-down cards of other piles and the other hands hidden)."""
         from .view import HeartChallengeView
+        check_seat(seat, self.num_players)
         return HeartChallengeView.of(self, seat)
+
+    def referee_view(self) -> "HeartChallengeView":
+        """Everything, for the teacher and the review (``seat`` is ``None``); no player is ever handed it."""
+        from .view import HeartChallengeView
+        return HeartChallengeView.of(self, None)
 
     def _repr_html_(self) -> str:
         from .display import state_html

@@ -34,11 +34,15 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..cards import Card
 from ..errors import RuleConfigError
 from .setup import is_heart
+
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .engine import HeartChallengeGame
+    from .view import HeartChallengeView
 
 # Reads a HeartChallengeView (or clones a HeartChallengeGame) handed to it, without importing either:
 # the display imports this module, so the imports stay one way (tests/test_layout.py).

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..cards import JOKER, Card
 from .options import HeartChallengeOptions
 
 __all__ = ["number_rank", "number_of", "number_cards", "special_kind", "is_heart", "special_cards",
-           "Setup", "deal_setup", "NUMBERS"]
+           "Setup", "deal_setup", "NUMBERS", "distinct"]
 
 NUMBERS = tuple(range(1, 11))
 _SUIT_ORDER = "SHDC"
@@ -93,3 +94,12 @@ def deal_setup(num_players: int, rng: random.Random, options: HeartChallengeOpti
     rng.shuffle(stock)
     dealer = min(range(num_players), key=lambda s: numbers[s])
     return Setup(numbers, hands, dealt, stock, out_of_game, dealer)
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The cards of ``cards`` once each, in their first order (a hand holds two jokers)."""
+    seen: list[Card] = []
+    for c in cards:
+        if c not in seen:
+            seen.append(c)
+    return seen

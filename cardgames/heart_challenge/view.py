@@ -14,13 +14,18 @@ player's own face-down cards are known to them (they placed them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import check_seat
+from .actions import LogEntry
 from .setup import is_heart
 
-# The engine builds its views (HeartChallengeGame.view imports this module), so this module does not
-# import the engine back, not even for type hints (tests/test_layout.py).
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .engine import HeartChallengeGame
+
+# The engine builds its views (HeartChallengeGame.view imports this module), so this module imports
+# the engine back only for type hints, under TYPE_CHECKING (tests/test_layout.py).
 
 __all__ = ["HeartChallengeView"]
 
@@ -52,7 +57,7 @@ class HeartChallengeView:
     high_bidder: int | None
     window: str | None
     used_special: frozenset[int]
-    log: tuple[str, ...]
+    log: tuple[LogEntry, ...]
     legal_actions: tuple = ()
 
     @property

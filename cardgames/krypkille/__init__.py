@@ -8,8 +8,8 @@ Rules: ``docs/rules/krypkille.md`` (the rules page every choice below follows).
   :func:`round_outcome`, :func:`score_round`.
 * :mod:`.options` — :class:`KrypkilleOptions`, the rule options (first leader,
   who declares first, penalty table).
-* :mod:`.engine` — :class:`KrypkilleRound` (one round, action by action) and
-  :class:`KrypkilleMatch` (rounds with a rotating dealer and running totals).
+* :mod:`.engine` — :class:`KrypkilleRound` (one round, action by action);
+* :mod:`.match` — :class:`KrypkilleMatch` (rounds with a rotating dealer and running totals).
 * :mod:`.players` — :class:`RandomPlayer`, :class:`HeuristicPlayer`, :func:`play_round`.
 * :mod:`.display` — static HTML tables (deck, tricks, record, scores).
 
@@ -22,8 +22,9 @@ Rules: ``docs/rules/krypkille.md`` (the rules page every choice below follows).
 
 from .deck import (ALTERNATIVE_PENALTIES, COPIES, DECK, DEFAULT_PENALTIES, PENALTY_TABLES, Kind, PenaltyTable,
                    parse_kind, parse_kinds, penalty_table)
-from .engine import (DECLARE, PASS, CardNotInHandError, Discard, ForcedCardError, KrypkilleMatch, KrypkilleRound,
-                     Play, PlayRecord, RoundResult, SeatView, TooManyDiscardsError, WrongPhaseError)
+from .engine import (DECLARE, PASS, CardNotInHandError, Discard, ForcedCardError, KrypkilleRound,
+                     Play, PlayRecord, SeatView, TooManyDiscardsError, WrongPhaseError)
+from .match import KrypkilleMatch, RoundResult
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
 from .players import HeuristicPlayer, RandomPlayer, play_match, play_round, success_probability
 from .rules import (COWARD_PENALTY, FAILURE_SURCHARGE, Outcome, explain_follow, forced_follow, lowest_holders,

@@ -11,11 +11,15 @@ Plain functions returning HTML strings (no ipywidgets), used by the engine's
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..display import escape, html_table
 from .deck import DECK, Kind, PenaltyTable, parse_kinds, penalty_table
 from .rules import explain_follow, lowest_holders, round_outcome, score_round
+
+if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
+    from .engine import KrypkilleRound, SeatView
+    from .match import KrypkilleMatch
 
 # This module imports no engine module (not even for type hints): the engines import it lazily in
 # their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.

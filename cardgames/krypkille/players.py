@@ -20,7 +20,8 @@ from typing import Hashable, Sequence
 
 from ..players import BasePlayer, RandomPlayer, play_out
 from .deck import Kind
-from .engine import DECLARE, PASS, Discard, KrypkilleMatch, KrypkilleRound, Play, SeatView
+from .engine import DECLARE, PASS, Discard, KrypkilleRound, Play, SeatView
+from .match import KrypkilleMatch
 from .options import MAX_DISCARDS
 from .rules import COWARD_PENALTY, FAILURE_SURCHARGE
 

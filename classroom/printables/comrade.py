@@ -2,8 +2,9 @@
 
 The mini deals are the three of notebook 20 (section "Three mini deals for the class").  The
 student sheets show the hands and empty record tables; the winning lines are printed only on the
-separate teacher page, each replayed through the rules engine first (an illegal or losing line
-raises instead of being printed).
+separate teacher page.  The package stores no answer a student could import: each line is found by
+the solver when the page is printed (:func:`winning_line`) and replayed through the rules engine
+first (an illegal or losing line raises instead of being printed).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cardgames.comrade.bidding import bid_cards
 from cardgames.comrade.variant import SEAT_LETTERS
 from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document, wrap
 
-__all__ = ["CLASS_DEALS", "WINNING_LINES", "BID_CARD_PAGES", "bid_card_text", "bid_cards_pdf",
+__all__ = ["CLASS_DEALS", "winning_line", "BID_CARD_PAGES", "bid_card_text", "bid_cards_pdf",
            "mini_deals_pdf", "mini_deals_teacher_pdf", "replay"]
 
 #: The class mini deals of notebook 20 (PBN, North deals).
@@ -25,17 +26,6 @@ CLASS_DEALS: dict[str, str] = {
     "B": "N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82",
     "C": "N:J.A8.QJ. 4.5.A4.2 83.T.87. K.93.9.5",
 }
-#: A winning line for each: the bids, then every card in playing order (notebook 20).
-WINNING_LINES: dict[str, list[str]] = {
-    "A": ["D1", "H2", "pass", "pass", "H1",
-          "HQ", "HT", "D9", "H7", "H8", "H9", "D4", "SA", "H3", "CJ", "S8", "DK", "D3", "C7", "D8", "DQ"],
-    "B": ["S1", "C1", "pass", "H2",
-          "ST", "DQ", "S7", "C8", "CT", "CK", "C4", "C2", "H5", "H3", "HQ", "DK", "H9", "CA", "D2", "D8"],
-    "C": ["D2", "pass", "pass", "S1", "H2",
-          "SJ", "S4", "S8", "SK", "H9", "HA", "H5", "HT", "H8", "DA", "S3", "H3",
-          "DQ", "D4", "D8", "D9", "DJ", "C2", "D7", "C5"],
-}
-
 #: Pages of the bid cards: 24 cards, 9 a page.
 BID_CARD_PAGES = pages_for(24, 9)
 _SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -90,12 +80,23 @@ def bid_cards_pdf(path: "str | Path") -> int:
     return BID_CARD_PAGES
 
 
-def replay(name: str) -> ComradeGame:
-    """Mini deal ``name`` played along its winning line by the engine (raises if the line is illegal)."""
+def winning_line(name: str) -> list[str]:
+    """A winning line for mini deal ``name`` (the bids, then every card in playing order), found by the
+    solver of notebook 21 with North dealing: the answer exists only when it is asked for."""
+    from solvers.comrade import solve
+    result = solve(CLASS_DEALS[name], dealer=0)
+    if result.verdict != "win":
+        raise AssertionError(f"mini deal {name} cannot be won ({result.verdict}): choose another class deal")
+    return list(result.bidding) + [card for trick in result.tricks for card in trick]
+
+
+def replay(name: str, line: "list[str] | None" = None) -> ComradeGame:
+    """Mini deal ``name`` played along ``line`` (default: :func:`winning_line`) by the engine; raises if
+    the line is illegal (the engine's error) or does not win."""
     game = ComradeGame(Deal.from_pbn(CLASS_DEALS[name]), dealer=0)
-    game.play(WINNING_LINES[name])
+    game.play(winning_line(name) if line is None else line)
     if game.result != "win":
-        raise AssertionError(f"the stored line of mini deal {name} does not win: {game.loss_reason}")
+        raise AssertionError(f"the line of mini deal {name} does not win: {game.loss_reason}")
     return game
 
 

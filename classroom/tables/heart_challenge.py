@@ -72,7 +72,7 @@ class HeartChallengeTable(TableGame):
                 f" {view.hearts_in_play}</div>")
 
     def reveal_html(self, state) -> str:
-        return self.view_html(state.view(None))
+        return self.view_html(state.referee_view())
 
     def prompt(self, view) -> str:
         from cardgames.heart_challenge.display import PHASE_TEXT
@@ -101,7 +101,7 @@ class HeartChallengeTable(TableGame):
         return self.say_own(action)
 
     def public_lines(self, before, seat, action, after, mark):
-        lines = [x.split(": ", 1)[1] if x.startswith("R") and ": " in x else x for x in after.log[mark:]]
+        lines = [entry.text for entry in after.log[mark:]]
         return lines, len(after.log)
 
     def result_text(self, state) -> str:

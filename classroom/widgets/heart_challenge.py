@@ -101,7 +101,7 @@ class RoundStepper(W.VBox):
             mark = len(g.log)
             g.apply(action, player=seat)
             self.actions += 1
-            self.last = (self.actions, seat, action, [x.split(": ", 1)[-1] for x in g.log[mark:]])
+            self.last = (self.actions, seat, action, [entry.text for entry in g.log[mark:]])
         self.show()
 
     def finish_round(self) -> None:

@@ -1,9 +1,10 @@
-"""Which cards a seat must not see, computed from the engine's state (not from any view),
-and a checker for rendered HTML or page text.  Shared by the play-table unit tests and
-the browser tests.
+"""Which cards a seat must not see, computed from the engine's state (not from any view), and a
+checker for rendered HTML or page text.  Shared by the play-table unit tests and the browser tests.
 
-A card's identity is the ``data-card`` attribute the play table gives every face-up card:
-``Card.code`` (Comrade, Heart Challenge) or ``Kind.name`` (Krypkille, two copies of each).
+Every game says it itself (:meth:`GameState.hidden_cards <cardgames.game.GameState.hidden_cards>` and
+``visible_cards``), so a new game is checked with no edit here.  A card's identity is the ``data-card``
+attribute the play table gives every face-up card: ``Card.code`` (Comrade, Heart Challenge, Tiny Trick)
+or ``Kind.name`` (Krypkille, two copies of each).
 """
 
 from __future__ import annotations
@@ -15,77 +16,31 @@ from collections import Counter
 CARD_RE = re.compile(r'class="cg-card" data-card="([^"]+)"')
 
 
-def game_kind(state) -> str:
-    name = type(state).__name__
-    return {"KrypkilleRound": "krypkille", "ComradeGame": "comrade", "HeartChallengeGame": "heart_challenge"}[name]
-
-
 def hidden_from(state, seat: int) -> Counter:
-    """Every card instance ``seat`` may not see now, by identity."""
-    kind = game_kind(state)
-    n = state.num_players
-    out: Counter = Counter()
-    if kind == "krypkille":
-        for s in range(n):
-            if s == seat:
-                continue
-            shown = state.shown_cards().get(s)
-            hand = list(state.hands[s])
-            if shown is not None:
-                hand.remove(shown)
-            out.update(k.name for k in hand)
-            out.update(k.name for k in state.discards[s])
-        out.update(k.name for k in state.stock)
-    elif kind == "comrade":
-        for s in range(n):
-            if s != seat:
-                out.update(c.code for c in state.hands[s])
-    else:
-        for s in range(n):
-            if s == seat:
-                continue
-            out.update(c.code for c in state.hands[s])
-            pile = state.piles[s]
-            out.update(c.code for c in pile[:len(pile) - state.face_up[s]])
-        out.update(c.code for c in state.stock)
-    return out
+    """Every card instance ``seat`` may not see now, by identity (the engine says: ``state.hidden_cards``)."""
+    return state.hidden_cards(seat)
 
 
 def visible_to(state, seat: int) -> Counter:
     """Every card instance ``seat`` may see now (so may be drawn face up), by identity."""
-    kind = game_kind(state)
-    out: Counter = Counter()
-    if kind == "krypkille":
-        out.update(k.name for k in state.hands[seat])
-        out.update(k.name for k in state.discards[seat])
-        out.update(r.kind.name for r in state.play_log)
-        out.update(k.name for s, k in state.shown_cards().items() if s != seat)
-    elif kind == "comrade":
-        out.update(c.code for c in state.hands[seat])
-        out.update(c.code for t in state.tricks for c in t.cards)
-        out.update(c.code for _, c in state.current_trick)
-    else:
-        out.update(c.code for c in state.hands[seat])
-        out.update(c.code for c in state.piles[seat])
-        for s in range(state.num_players):
-            if s != seat:
-                pile = state.piles[s]
-                out.update(c.code for c in pile[len(pile) - state.face_up[s]:])
-        out.update(c.code for c in state.markers if c is not None)
-        out.update(c.code for c in state.stock_turned)
-        out.update(["JK"] * len(state.table_jokers))
-    return out
+    return state.visible_cards(seat)
 
 
 def _symbols(state) -> dict[str, str]:
     """identity -> the text a card is written as, for games whose cards are unique."""
     from cardgames.cards import Card
+    from cardgames.errors import CardParseError
 
-    kind = game_kind(state)
-    if kind == "krypkille":
-        return {}
     codes = set(hidden_from(state, 0)) | set(visible_to(state, 0)) | set(hidden_from(state, 1))
-    return {c: Card.parse(c).symbol for c in codes if c != "JK"}
+    out = {}
+    for c in codes:
+        try:
+            card = Card.parse(c)
+        except CardParseError:   # not a playing card of the standard deck (e.g. a Kille kind, two copies each)
+            return {}
+        if not card.is_joker:
+            out[c] = card.symbol
+    return out
 
 
 def ever_visible(start, actions, seat: int) -> set:
