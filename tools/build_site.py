@@ -675,13 +675,17 @@ def build_book(out: Path, cdn: dict) -> list[str]:
         src, dest = NODE_MATHJAX / item, book / "_static" / "mathjax" / item
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(src, dest) if src.is_dir() else shutil.copy2(src, dest)
-    rules = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "rules").glob("*.md"))
-    pages = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "lessons").glob("*.md"))
+    def stems(folder: Path, pattern: str) -> list[str]:
+        return sorted(p.relative_to(book).with_suffix("").as_posix() for p in folder.glob(pattern))
+
+    docs = book / "docs"
+    rules, pages = stems(docs / "rules", "*.md"), stems(docs / "lessons", "*.md")
+    other = [p for p in stems(docs, "**/*.md") if p not in rules and p not in pages and p != "docs/README"]
     toc = {"format": "jb-book", "root": "notebooks/00_index", "parts": [
         {"caption": "Lessons", "chapters": [{"file": f"notebooks/{Path(n).stem}"} for n in lessons if n != "00_index.ipynb"]},
         {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
-        {"caption": "For teachers", "chapters": [{"file": "docs/README"}, *({"file": p} for p in pages),
-                                                  {"file": "printables"}]},
+        {"caption": "For teachers", "chapters": [*({"file": p} for p in pages), {"file": "printables"}]},
+        {"caption": "About the course", "chapters": [{"file": "docs/README"}, *({"file": p} for p in other)]},
     ]}
     (book / "_toc.yml").write_text(json.dumps(toc, indent=1))  # JSON is YAML
     log("jupyter-book build (Sphinx; the stored outputs, nothing executed)")

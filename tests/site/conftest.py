@@ -38,6 +38,9 @@ MISSING_CHROMIUM = (
 )
 
 
+_BUILD_FAILED: list[str] = []
+
+
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
@@ -88,6 +91,8 @@ def site(tmp_path_factory):
     if reuse:
         folder = (ROOT / reuse).resolve()
         return folder, json.loads((folder / "site-build.json").read_text())
+    if _BUILD_FAILED:  # pytest retries a failed session fixture for every test: build once only
+        pytest.fail(_BUILD_FAILED[0])
     out = tmp_path_factory.mktemp("site") / "site"
     started = time.monotonic()
     try:
@@ -95,7 +100,8 @@ def site(tmp_path_factory):
     except build_site.MissingTool as exc:
         pytest.skip(f"make site cannot run here: {exc}")
     except build_site.SiteBuildError as exc:
-        pytest.fail(f"make site failed: {exc}")
+        _BUILD_FAILED.append(f"make site failed: {exc}")
+        pytest.fail(_BUILD_FAILED[0])
     summary["test_build_seconds"] = time.monotonic() - started
     return out, summary
 

@@ -366,6 +366,9 @@ def test_every_lesson_rules_page_teachers_page_and_the_printables_are_built(site
         assert (folder / "docs" / "rules" / f"{stem}.html").is_file(), f"no page for docs/rules/{stem}.md"
     for stem in LESSON_PAGES:
         assert (folder / "docs" / "lessons" / f"{stem}.html").is_file(), f"no page for docs/lessons/{stem}.md"
+    for md in (ROOT / "docs").rglob("*.md"):  # every other page of docs/ too
+        rel = md.relative_to(ROOT).with_suffix(".html")
+        assert (folder / rel).is_file(), f"no page for {md.relative_to(ROOT)}"
     printables = (folder / "printables.html").read_text(encoding="utf-8")
     pdfs = [link for link in _links(folder / "printables.html") if link.endswith(".pdf")]
     assert len(pdfs) >= 8, f"the printables page links {len(pdfs)} PDFs"
@@ -450,5 +453,6 @@ def test_the_build_summary_reports_size_time_and_the_cdn_lessons(site):
     assert summary["megabytes"] <= 60, f"the site is {summary['megabytes']} MB (at most 60)"
     report = json.loads((folder / "lite" / "cdn-lessons.json").read_text())
     assert summary["cdn_lessons"] == {k: [c["cell"] for c in v] for k, v in report.items() if v}
-    print(f"site: {summary['megabytes']} MB, built in {summary['seconds']} s; "
+    print(f"site: {summary['megabytes']} MB, built in {summary['seconds']} s "
+          f"(this session: {summary.get('test_build_seconds', 0):.0f} s with the fixture); "
           f"CDN lessons: {', '.join(summary['cdn_lessons'])}")
