@@ -35,7 +35,17 @@ def _cell_import_lines(source: str) -> list[str]:
     return [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) and not getattr(n, "level", 0)]
 
 
+_SEEN: dict[tuple, set] = {}
+
+
 def _really_loads(import_lines: list[str]) -> set[str]:
+    key = tuple(import_lines)
+    if key not in _SEEN:  # the same imports in another cell or notebook: the same answer
+        _SEEN[key] = _run_imports(import_lines)
+    return _SEEN[key]
+
+
+def _run_imports(import_lines: list[str]) -> set[str]:
     """Run the import statements in a fresh interpreter; which CDN packages ended up in sys.modules."""
     code = "\n".join(import_lines) + "\nimport sys, json\nprint(json.dumps(sorted(m for m in %r if m in sys.modules)))" % (
         list(build_site.CDN_IMPORTS),)
