@@ -1,114 +1,160 @@
-"""The price of silence (issue 12, section 3): silent tables against perfect cooperation.
+"""The price of silence (issues 12 and 21): silent tables of every kind against perfect cooperation.
 
-Rewrites the stored results that notebook 22 loads (the command actually used is stored in
-the file, ``meta["command"]``):
+Rewrites the stored results that notebook 22 loads.  Each ``--kind KIND:N`` plays deals
+0, 1, 2, ... (``Deal.random(seed, players)``, dealer ``seed % players``) with a table of that
+kind (see :data:`solvers.comrade.study.KINDS` and :data:`~solvers.comrade.study.MIXED`;
+``perfect`` solves the deal with all hands visible, the upper bound), up to ``N`` deals or until
+``--minutes`` of wall time for that kind have passed, whichever comes first: the kinds that
+are expensive store the deals that fit, always a prefix 0 .. n-1, and the file records the
+honest ``n`` next to the ``N`` asked for.  ``--merge`` keeps the records of the kinds not run
+again from the existing file.  One process (the machine is shared); the games depend only on
+the seeds, never on the machine (node budgets, no time limits).
 
-    .venv/bin/python benchmarks/bench_comrade_silence.py --deals 200 --sampling-deals 200 \\
-        --samples N --out benchmarks/results/comrade_silence.json
+The full-size command (issue 21: 1,000 deals per kind, 300 for 3 players), for a machine with
+time to spare (about 15 s per deal for the search tables, four seats)::
 
-Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``).  Every deal is solved with
-all hands visible (the upper bound) and played by a table of four RandomPlayers and of four
-HeuristicPlayers; the first ``--sampling-deals`` deals also by four SamplingPlayers
-(``--samples`` hidden deals per decision; ``--node-limit`` and ``--bid-node-limit``
-positions per solver call in the play and the bidding, so the games are the same on every
-machine; ``--time-limit`` an optional safety net in seconds that makes them machine-dependent).
-Runs on a local process pool (``--workers``).
+    python benchmarks/bench_comrade_silence.py --kind perfect:1000 --kind random:1000 --kind heuristic:1000 \\
+        --kind sampling:1000 --kind card:1000 --kind card+inference:1000 --kind card+inference+search:1000 \\
+        --kind best:1000 --kind mixed:random:1000 --kind mixed:heuristic:1000 --kind mixed:card:1000 \\
+        --minutes 0 --out benchmarks/results/comrade_silence.json
 
-``--decisions K`` instead times K play and K bidding sampling decisions (N = ``--samples``;
-the issue's speed target is N = 32, median <= 1 s) on positions of seeded heuristic games
-(each non-forced decision with probability 0.3), and prints for each phase the median and
-slowest time and the solver calls made.  The player's exact shortcuts (a first look at the
-sample's position, equivalent cards, successive elimination; see
-:class:`solvers.comrade.sampling.SamplingPlayer`) and the node budgets are what make a
-decision fast; ``SamplingPlayer.scores`` is the full computation they are tested against.
+(``--minutes 0``: no time limit.)  The command actually used for each kind is stored in the file
+(``meta["kinds"][kind]["command"]``).
+
+``--decisions K`` instead times K play and K bidding decisions of the strongest player
+(:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, its defaults) on positions of seeded card
+games (each non-forced decision with probability 0.3) and prints the median, the 99th percentile
+and the slowest, per phase and together (issue 21: median <= 0.3 s, 99th percentile <= 2 s).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import platform
 import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
-from cardgames.comrade.players import HeuristicPlayer  # noqa: E402
-from solvers.comrade.sampling import BID_NODE_LIMIT, PLAY_NODE_LIMIT, SamplingPlayer  # noqa: E402
-from solvers.comrade.study import play_deal, run_tasks, save, summary  # noqa: E402
+from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
+from solvers.comrade.convention import ConventionCard  # noqa: E402
+from solvers.comrade.study import BEST, KINDS, MIXED, GameRecord, load, play_deal, summary  # noqa: E402
 
 
-def time_decisions(count: int, seed: int, samples: int, node_limit: int | None, bid_node_limit: int | None,
-                   time_limit: float | None = None) -> None:
-    """Time ``count`` play and ``count`` bidding sampling decisions on positions of heuristic games."""
+def percentile(xs, q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def time_decisions(count: int, seed: int, players: int = 4) -> dict:
+    """Time ``count`` play and ``count`` bidding decisions of the strongest player."""
     rng = random.Random(seed)
+    card = ConventionCard()
     times: dict[str, list[float]] = {"play": [], "bidding": []}
-    calls: dict[str, list[int]] = {"play": [], "bidding": []}
     while min(map(len, times.values())) < count:
-        game = ComradeGame(Deal.random(rng.randrange(10**9)), dealer=rng.randrange(4))
-        h = HeuristicPlayer()
+        game = ComradeGame(Deal.random(rng.randrange(10**9), players=players), dealer=rng.randrange(players))
         while not game.is_terminal():
             seat, legal = game.current_player(), game.legal_actions()
             if len(legal) > 1 and rng.random() < 0.3 and len(times[game.phase]) < count:
-                p = SamplingPlayer(samples=samples, seed=rng.randrange(1000), node_limit=node_limit,
-                                   bid_node_limit=bid_node_limit, time_limit=time_limit,
-                                   bid_time_limit=time_limit)
+                p = CardSearchPlayer(seed=rng.randrange(1000))
                 t = time.perf_counter()
                 p.act(game.view(seat), legal)
                 times[game.phase].append(time.perf_counter() - t)
-                calls[game.phase].append(p.last_calls)
-            game.apply(h.act(game.view(seat), legal))
-    for name, ts in times.items():
-        print(f"sampling decisions ({name}), N = {samples}: {len(ts)} timed, median {statistics.median(ts):.3f} s, "
-              f"slowest {max(ts):.3f} s; solver calls median {statistics.median(calls[name]):.0f}, "
-              f"most {max(calls[name])}")
+            game.apply(card.choose(game.view(seat), legal))
+    out = {}
+    for name, ts in list(times.items()) + [("all", times["play"] + times["bidding"])]:
+        out[name] = {"n": len(ts), "median": statistics.median(ts), "p99": percentile(ts, 0.99), "max": max(ts)}
+        print(f"{name:>8}: {len(ts)} decisions, median {out[name]['median']:.3f} s, 99th percentile "
+              f"{out[name]['p99']:.3f} s, slowest {out[name]['max']:.3f} s")
+    return out
+
+
+def parse_kind(text: str) -> tuple[str, int]:
+    kind, _, n = text.rpartition(":")
+    if not kind or not n.isdigit():
+        raise argparse.ArgumentTypeError(f"--kind {text!r}: write KIND:N, e.g. card:1000")
+    if kind not in KINDS + MIXED + ("perfect",):
+        raise argparse.ArgumentTypeError(f"--kind {text!r}: unknown kind {kind!r} (kinds: perfect, "
+                                         f"{', '.join(KINDS + MIXED)})")
+    return kind, int(n)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--sampling-deals", type=int, default=24)
-    ap.add_argument("--samples", type=int, default=8)
-    ap.add_argument("--node-limit", type=int, default=PLAY_NODE_LIMIT,
-                    help="positions per solver call in the play (the same answers on every machine)")
-    ap.add_argument("--bid-node-limit", type=int, default=BID_NODE_LIMIT, help="the same in the bidding")
-    ap.add_argument("--time-limit", type=float, default=None,
-                    help="optional safety net, seconds per solver call (makes results machine-dependent)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--kind", type=parse_kind, action="append", default=[],
+                    help="KIND:N, a kind of table and the deals it should play (repeatable)")
+    ap.add_argument("--players", type=int, default=4, choices=(3, 4))
+    ap.add_argument("--minutes", type=float, default=15.0,
+                    help="wall-time budget per kind in minutes (0: none); the deals that fit are stored")
+    ap.add_argument("--samples", type=int, default=10, help="hidden deals per decision of the old sampling table")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--merge", action="store_true", help="keep the other kinds' records of the existing --out file")
     ap.add_argument("--decisions", type=int, default=0,
-                    help="only time this many play and this many bidding sampling decisions (N = --samples)")
-    args = ap.parse_args()
+                    help="only time this many play and this many bidding decisions of the strongest player")
+    try:
+        args = ap.parse_args()
+    except SystemExit as e:
+        raise SystemExit(2 if e.code else 0)
     if args.decisions:
-        time_decisions(args.decisions, 12, args.samples, args.node_limit, args.bid_node_limit, args.time_limit)
+        time_decisions(args.decisions, 12, args.players)
         return
-    cfg = (args.samples, args.node_limit, args.bid_node_limit, args.time_limit)
-    tasks = [(s, k) + cfg for s in range(args.deals) for k in ("perfect", "random", "heuristic")]
-    tasks += [(s, "sampling") + cfg for s in range(args.sampling_deals)]
-    t = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        records = run_tasks(play_deal, tasks, pool, stall_timeout=1800,
-                            progress=lambda d, n: print(f"\r{d}/{n}", end="", file=sys.stderr))
-    wall = time.perf_counter() - t
-    print(file=sys.stderr)
-    for row in summary(records):
-        print(f"{row['kind']:>10}: {row['wins']:>4}/{row['games']:<4} = {row['rate']:.3f} "
-              f"(95% {row['low']:.3f}-{row['high']:.3f})")
-    print(f"wall {wall:.0f} s on {args.workers} workers")
+    if not args.kind:
+        print("bench_comrade_silence.py: give at least one --kind KIND:N (or --decisions K)", file=sys.stderr)
+        raise SystemExit(2)
+    meta: dict = {"kinds": {}, "players": args.players}
+    records: list[GameRecord] = []
+    if args.merge and args.out and args.out.exists():
+        old_meta, old = load(args.out)
+        rerun = {k for k, _ in args.kind}
+        records = [r for r in old if r.kind not in rerun]
+        meta["kinds"] = {k: v for k, v in old_meta.get("kinds", {}).items() if k not in rerun}
+        if "kinds" not in old_meta:                      # a file of the first study: one command for all kinds
+            for k in {r.kind for r in records}:
+                meta["kinds"][k] = {"command": old_meta.get("command"), "deals": sum(r.kind == k for r in records)}
+    # which convention card played (the card changes while it is designed): a hash of its source, per kind
+    card_sha1 = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
+    for kind, n in args.kind:
+        start = time.perf_counter()
+        got = []
+        same = [r for r in records if r.kind == BEST and r.seed < n] if kind == "best" else []
+        if same:        # "best" is the table BEST: its games, not played twice (play_deal(seed, "best") gives them)
+            got = [GameRecord(r.seed, "best", r.result, r.reason, r.actions, r.seconds) for r in same]
+            records += got
+            meta["kinds"]["best"] = dict(meta["kinds"].get(BEST, {}), same_as=BEST, deals=len(got))
+            print(f"best: the {len(got)} games of {BEST}", file=sys.stderr)
+            continue
+        for seed in range(n):
+            if args.minutes and time.perf_counter() - start > 60 * args.minutes:
+                break
+            got.append(play_deal(seed, kind, args.samples, players=args.players))
+            print(f"\r{kind}: {len(got)}/{n}", end="", file=sys.stderr)
+        wall = time.perf_counter() - start
+        print(file=sys.stderr)
+        records += got
+        command = (f"python benchmarks/bench_comrade_silence.py --players {args.players} --kind {kind}:{n} "
+                   f"--minutes {args.minutes:g} --samples {args.samples}"
+                   + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
+        meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
+                               "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1}
+        row = summary(got)[0]
+        print(f"{kind:>24}: {row['wins']:>4}/{row['games']:<4} = {row['rate']:.3f} "
+              f"(95% {row['low']:.3f}-{row['high']:.3f}); bidding losses {row['bidding_losses']}, "
+              f"{wall:.0f} s")
+    meta["python"] = platform.python_version()
+    meta["samples"] = args.samples
     if args.out:
-        command = ("python benchmarks/bench_comrade_silence.py --deals {} --sampling-deals {} --samples {} "
-                   "--node-limit {} --bid-node-limit {}{} --out {}").format(
-            args.deals, args.sampling_deals, args.samples, args.node_limit, args.bid_node_limit,
-            "" if args.time_limit is None else f" --time-limit {args.time_limit}", args.out.as_posix())
-        save(records, args.out, {"command": command, "deals": args.deals, "sampling_deals": args.sampling_deals,
-                                 "samples": args.samples, "node_limit": args.node_limit,
-                                 "bid_node_limit": args.bid_node_limit, "time_limit": args.time_limit,
-                                 "wall_seconds": round(wall), "workers": args.workers,
-                                 "python": platform.python_version()})
+        order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
+        records.sort(key=lambda r: (r.seed, order.get(r.kind, 99)))
+        with open(args.out, "w") as f:
+            json.dump({"meta": meta, "records": [r.to_dict() for r in records]}, f, indent=0)
         print(f"wrote {args.out}")
 
 

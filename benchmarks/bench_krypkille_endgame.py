@@ -1,7 +1,8 @@
 """Krypkille endgame explorer timings (targets: level 2 < 0.2 s, level 3 < 10 s for 5 players).
 
 Run: .venv/bin/python benchmarks/bench_krypkille_endgame.py
-Prints medians and maxima over seeded endgames dealt by the engine, plus the
+Prints medians and maxima over seeded endgames dealt by the engine (level 2 for each belief
+model: "uniform", "play", and "policy", the default for such rounds), plus the
 worst case for level 2 (no public cards at all: 41 unseen cards, all 21 kinds),
 and for level 3 on 2-5 players: time per endgame, how the equilibrium was found
 and the largest regret (must be at most REGRET_TOLERANCE).
@@ -49,21 +50,26 @@ def main() -> None:
     survey(args.deals)
     ends = [Endgame.deal(5, seed=s) for s in range(20)]
 
-    cold2, warm2 = [], []
-    for end in ends:
-        for seat in range(5):
-            _solve_cached.cache_clear()
-            cold2.append(timed(lambda: end.view(seat)))          # includes solving level 3 for the others
-            warm2.append(timed(lambda: end.view(seat)))          # level-3 profile already cached
+    cold2, warm2 = {}, {}
+    for beliefs in ("uniform", "play", "policy"):      # "policy" is the default for these engine-dealt rounds
+        cold2[beliefs], warm2[beliefs] = [], []
+        for end in ends:
+            for seat in range(5):
+                _solve_cached.cache_clear()
+                cold2[beliefs].append(timed(lambda: end.view(seat, beliefs=beliefs)))  # incl. level 3 for the others
+                warm2[beliefs].append(timed(lambda: end.view(seat, beliefs=beliefs)))  # level 3 already cached
     worst, worst_warm = [], []
     for seat, card in ((0, "Mask"), (4, "7"), (2, "Harlequin"), (1, "Pig"), (3, "1")):
         _solve_cached.cache_clear()
         worst.append(timed(lambda: player_view(5, seat, card, first=0, played=())))
         worst_warm.append(timed(lambda: player_view(5, seat, card, first=0, played=())))
     print("level 2 (one player's view), 5 players")
-    print(f"  dealt endgames, cold (incl. level 3): median {statistics.median(cold2):.4f} s, max {max(cold2):.4f} s"
-          f"  [{len(cold2)} views]")
-    print(f"  dealt endgames, warm:                 median {statistics.median(warm2):.4f} s, max {max(warm2):.4f} s")
+    for beliefs in cold2:
+        cold, warm = cold2[beliefs], warm2[beliefs]
+        print(f"  dealt endgames, beliefs={beliefs!r}, cold (incl. level 3): median {statistics.median(cold):.4f} s, "
+              f"max {max(cold):.4f} s  [{len(cold)} views]")
+        print(f"  dealt endgames, beliefs={beliefs!r}, warm: median {statistics.median(warm):.4f} s, "
+              f"max {max(warm):.4f} s")
     print(f"  worst case, no public cards (cold):   median {statistics.median(worst):.4f} s, max {max(worst):.4f} s")
     print(f"  worst case, no public cards (warm):   median {statistics.median(worst_warm):.4f} s, "
           f"max {max(worst_warm):.4f} s")

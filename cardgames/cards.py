@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Iterable, Sequence
 
-from .errors import CardParseError
+from .errors import CardParseError, shown
 
 __all__ = [
     "SUITS",
@@ -82,15 +82,15 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, str) or isinstance(self.rank, bool) or not isinstance(self.rank, int):
-            raise CardParseError(f"a card is Card(suit letter, rank 2..14), not Card({self.suit!r}, {self.rank!r})",
+            raise CardParseError(f"a card is Card(suit letter, rank 2..14), not Card({shown(self.suit)}, {shown(self.rank)})",
                                  (self.suit, self.rank))
         if self.suit == "J":
             if self.rank != 0:
-                raise CardParseError(f"a joker has rank 0, not {self.rank!r}", self.rank)
+                raise CardParseError(f"a joker has rank 0, not {shown(self.rank)}", self.rank)
         elif self.suit not in SUITS:
-            raise CardParseError(f"unknown suit {self.suit!r} (suits: S H D C)", self.suit)
+            raise CardParseError(f"unknown suit {shown(self.suit)} (suits: S H D C)", self.suit)
         elif self.rank not in _VALUE_RANK:
-            raise CardParseError(f"unknown rank {self.rank!r} (2..14, ace = 14)", self.rank)
+            raise CardParseError(f"unknown rank {shown(self.rank)} (2..14, ace = 14)", self.rank)
 
     # -- notation -------------------------------------------------------
     @classmethod
@@ -99,20 +99,20 @@ class Card:
         if isinstance(token, Card):
             return token
         if not isinstance(token, str):
-            raise CardParseError(f"a card code must be a string like 'SA', not {token!r}", token)
+            raise CardParseError(f"a card code must be a string like 'SA', not {shown(token)}", token)
         text = token.strip()
         if text == "🃏":
             return JOKER
         odd = _first_foreign(text)
         if odd is not None:
             raise CardParseError(
-                f"card {token!r} holds {odd!r}: write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'",
+                f"card {shown(token)} holds {shown(odd)}: write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'",
                 token)
         upper = text.upper()
         if upper in ("JK", "JOKER"):
             return JOKER
         if len(upper) < 2:
-            raise CardParseError(f"card {token!r} is too short: write a suit and a rank, like 'SA' or 'H10'", token)
+            raise CardParseError(f"card {shown(token)} is too short: write a suit and a rank, like 'SA' or 'H10'", token)
         first, last = upper[0], upper[-1]
         first = _SYMBOL_SUIT.get(first, first)
         last = _SYMBOL_SUIT.get(last, last)
@@ -122,12 +122,12 @@ class Card:
             suit, rank_text = last, upper[:-1]
         else:
             raise CardParseError(
-                f"no suit in card {token!r} (suits: S H D C or ♠ ♥ ♦ ♣)", token)
+                f"no suit in card {shown(token)} (suits: S H D C or ♠ ♥ ♦ ♣)", token)
         if rank_text == "10":
             rank_text = "T"
         if rank_text not in _RANK_VALUE:
             raise CardParseError(
-                f"unknown rank {rank_text!r} in card {token!r} (ranks: {' '.join(RANKS)}, or 10)", token)
+                f"unknown rank {shown(rank_text)} in card {shown(token)} (ranks: {' '.join(RANKS)}, or 10)", token)
         return cls(suit, _RANK_VALUE[rank_text])
 
     @property
@@ -188,7 +188,7 @@ class Hand(tuple[Card, ...]):
 
     def __new__(cls, cards: Iterable["Card | str"] = ()):
         if isinstance(cards, (str, bytes, bytearray)) or not _is_iterable(cards):
-            raise CardParseError(f"a hand is built from a list of cards, not {cards!r} "
+            raise CardParseError(f"a hand is built from a list of cards, not {shown(cards)} "
                                  f"(use parse_cards for a string of codes)", cards)
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
@@ -234,7 +234,7 @@ def parse_cards(text: "str | Iterable[str | Card]") -> Hand:
     if isinstance(text, str):
         tokens: list[Card | str] = list(text.replace(",", " ").split())
     elif isinstance(text, (bytes, bytearray)) or not _is_iterable(text):
-        raise CardParseError(f"cards are a string of codes like 'SA HT' or a list of cards, not {text!r}", text)
+        raise CardParseError(f"cards are a string of codes like 'SA HT' or a list of cards, not {shown(text)}", text)
     else:
         tokens = list(text)   # cards or codes: Hand parses each
     return Hand(tokens)

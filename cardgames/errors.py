@@ -13,7 +13,11 @@ a test) tell *what* was wrong::
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
+    "shown",
+    "shown_text",
     "GameError",
     "ParseError",
     "CardParseError",
@@ -26,6 +30,79 @@ __all__ = [
     "SeatError",
     "check_seat",
 ]
+
+
+class _ShortRepr(reprlib.Repr):
+    """:mod:`reprlib` with room for a deal or a bid matrix, and safe for an integer too
+    large to print (Python refuses to turn more than 4,300 digits into text)."""
+
+    def __init__(self):
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = 80
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdict = 16
+        self.maxlong = 40
+
+    def repr_int(self, x, level):
+        if x.bit_length() > 128:  # the digit count without writing the digits
+            return f"<a whole number of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x, level):
+        text = super().repr_str(x, level)
+        return text if len(x) <= self.maxstring else f"{text} ({len(x)} characters)"
+
+    def repr_bytes(self, x, level):
+        text = repr(x[:self.maxstring])
+        return text if len(x) <= self.maxstring else f"{text[:-1]}...{text[-1]} ({len(x)} bytes)"
+
+
+_SHORT = _ShortRepr()
+#: The longest text :func:`shown` returns (a message names a token; it does not copy it).
+_LONGEST = 160
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message: short, and never an error itself.
+
+    Bad input can be a million characters long, nested 100,000 deep, or an integer
+    of 5,000 digits (which ``repr`` refuses); the message names it without copying it::
+
+        >>> shown("SA"), shown(None), shown([1, [2, [3, [4]]]])
+        ("'SA'", 'None', '[1, [2, [3, [...]]]]')
+        >>> len(shown("x" * 10 ** 6)), shown("x" * 10 ** 6)[-24:]
+        (101, "xx' (1000000 characters)")
+        >>> shown(10 ** 5000)
+        '<a whole number of about 5001 digits>'
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # an object whose own repr fails
+        return f"<{type(value).__name__} object>"
+    if len(text) > _LONGEST:  # a list of long items: cut the whole, keeping both ends
+        half = (_LONGEST - 5) // 2
+        text = f"{text[:half]} ... {text[-half:]}"
+    return text
+
+
+def shown_text(value: object) -> str:
+    """``str(value)`` for an error message, bounded as :func:`shown` bounds ``repr``.
+
+        >>> shown_text("pass"), shown_text(12), shown_text("S6 " * 100)[-16:]
+        ('pass', '12', '(300 characters)')
+    """
+    if isinstance(value, str):
+        if len(value) <= _SHORT.maxstring:
+            return value
+        half = (_SHORT.maxstring - 3) // 2
+        return f"{value[:half]}...{value[-half:]} ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return shown(value)
+    try:
+        text = str(value)
+    except Exception:
+        return shown(value)
+    return text if len(text) <= 2 * _SHORT.maxstring else shown(value)
 
 
 class GameError(ValueError):
@@ -59,7 +136,7 @@ class IllegalActionError(GameError):
     """
 
     def __init__(self, action: object, reason: str):
-        super().__init__(f"illegal action {action!s}: {reason}")
+        super().__init__(f"illegal action {shown_text(action)}: {reason}")
         self.action = action
         self.reason = reason
 
@@ -93,5 +170,5 @@ class SeatError(RuleConfigError):
 def check_seat(seat: object, num_players: int) -> int:
     """``seat`` itself if it is a seat of a ``num_players``-player table, else :class:`SeatError`."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
-        raise SeatError(f"no seat {seat!r} in a {num_players}-player game (seats 0..{num_players - 1})")
+        raise SeatError(f"no seat {shown(seat)} in a {num_players}-player game (seats 0..{num_players - 1})")
     return seat

@@ -6,10 +6,12 @@ on, so :mod:`cardgames` never imports :mod:`solvers` at module level.
 
 * Krypkille — :func:`krypkille_advice`: the endgame explorer's level-2 expected penalties for
   declare and pass, from the person's seat view (:func:`solvers.krypkille_endgame.player_view`).
-* Comrade — :func:`comrade_advice` / :func:`comrade_verdict`: for now the whole-deal verdict of
-  :func:`solvers.comrade.solve` (can this deal be won at all, with perfect cooperation?).  It
-  looks at the whole deal, as a teacher would; :func:`comrade_verdict` is the one place to
-  switch to the position solver (per action, from here) when it lands.
+* Comrade — from the person's view only: :func:`comrade_card_advice` (what the convention card
+  advises now and why, :mod:`solvers.comrade.convention`) and :func:`comrade_beliefs` (what the
+  partners' bids and cards say about their hands, :func:`solvers.comrade.inference.belief_summary`);
+  looking at every hand, as a teacher would: :func:`comrade_advice` / :func:`comrade_verdict`
+  (can perfect cooperation still win, per action) and, after the game, :func:`comrade_review`
+  (the first action after which no win was possible, and whose it was).
 * Heart Challenge — :func:`heart_challenge_advice`: the exact chance of success of each
   challenge the person could make now (:mod:`cardgames.heart_challenge.odds`).
 """
@@ -18,26 +20,46 @@ from __future__ import annotations
 
 from cardgames.display import escape
 
-__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "heart_challenge_advice"]
+__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_card_advice", "comrade_beliefs",
+           "comrade_review", "heart_challenge_advice"]
 
 
-def krypkille_advice(view, others="equilibrium") -> str:
+def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str:
     """Expected penalty of declaring and of passing for ``view.seat`` (a Krypkille ``SeatView``
     in the declare phase), the others modelled by ``others`` (level 3 by default).
+
+    ``beliefs`` (level 2's belief model) is ``"policy"`` by default: the play table seats the
+    engine's reference players (:class:`~cardgames.krypkille.players.HeuristicPlayer`), and the
+    policy model, which reads their discard counts, leads and follows, is the one the calibration
+    study finds on the diagonal.  When some seat's record cannot come from such a player (a person
+    sits there, or another bot), the coach says so and uses ``"play"`` (the forced follows only).
 
     >>> from cardgames.krypkille import KrypkilleRound
     >>> r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
     >>> "declare" in krypkille_advice(r.view(0))
     True
     """
-    from solvers.krypkille_endgame import player_view
+    from solvers.krypkille_endgame import EndgameError, player_view
 
     order = list(view.declaring_order)
-    v = player_view(view.num_players, view.seat, view.hand[0], order[0], view.played, view.discards,
-                    view.penalties, others)
+    note = ""
+
+    def advise(model: str):
+        return player_view(view.num_players, view.seat, view.hand[0], order[0], view.played, view.discards,
+                           view.penalties, others, model, view.tricks, view.discard_counts or None)
+
+    if beliefs == "policy" and len(view.tricks) < 4:
+        beliefs, note = "uniform", " (no tricks to read in this position: uniform beliefs)"
+    try:
+        v = advise(beliefs)
+    except EndgameError as err:
+        if beliefs != "policy" or "policy" not in str(err):
+            raise
+        beliefs, note = "play", " (some seat did not play like the engine's players: forced follows only)"
+        v = advise(beliefs)
     return (f"expected penalty if you <b>declare</b>: {float(v.declare.viewer_expected):.2f}, "
             f"if you <b>pass</b>: {float(v.pass_.viewer_expected):.2f} — the cheaper is <b>{v.best}</b> "
-            f"(others: {escape(others)}; from your view only)")
+            f"(others: {escape(others)}; beliefs: {escape(beliefs)}{escape(note)}; from your view only)")
 
 
 def comrade_verdict(game):
@@ -69,6 +91,52 @@ def comrade_advice(game) -> str:
     if unknown:
         return f"no action is known to keep a win possible (some were not decided in time){note}"
     return f"with perfect cooperation this game <b>can no longer be won</b>, whatever is played{note}"
+
+
+def comrade_card_advice(view, legal, rules=None) -> str:
+    """What the convention card advises ``view.seat`` now, and the rules that say so (from the
+    person's view only).
+
+    >>> from cardgames.comrade import ComradeGame
+    >>> g = ComradeGame("N:A2... K3... Q4... J5...", dealer=0).play(["S2"])
+    >>> print(comrade_card_advice(g.view(0), g.legal_actions()))
+    the convention card plays <b>SA</b>: P2 — I need 2 more spades trick(s) and SA is the highest spade left
+    """
+    from solvers.comrade.convention import ConventionCard
+
+    card = ConventionCard(rules) if rules is not None else ConventionCard()
+    choice = card.choose(view, legal)
+    reasons = card.explain(view, legal)
+    verb = "bids" if view.phase == "bidding" else "plays"
+    why = "; ".join(f"{rule} — {text}" if rule != "-" else text for rule, text in reasons)
+    return f"the convention card {verb} <b>{escape(str(choice))}</b>: {escape(why)}"
+
+
+def comrade_beliefs(view, rules=None, worlds: int = 60, seed: int = 0) -> str:
+    """What the public actions say about the other hands, read through the convention card
+    (``worlds`` sampled hidden hands, seeded; from the person's view only), as HTML."""
+    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade.inference import belief_summary
+
+    card = ConventionCard(rules) if rules is not None else ConventionCard()
+    return belief_summary(view, card, n=worlds, seed=seed)._repr_html_()
+
+
+def comrade_review(game) -> str:
+    """After the game (looking at every hand): the first action after which no win was possible.
+
+    >>> from cardgames.comrade import ComradeGame
+    >>> print(comrade_review(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0).play(["H1", "S1"])))
+    action 1, seat 0 (N) took H1 in the bidding: after it no win was possible any more
+    """
+    from solvers.comrade.review import first_fatal_action
+
+    if game.result == "win":
+        return "the game was won: every bid was met exactly"
+    fatal = first_fatal_action(game, time_limit=1.0)
+    if fatal is None:
+        return "a win is still possible from here"
+    return escape(fatal.sentence())
 
 
 def heart_challenge_advice(view) -> str:

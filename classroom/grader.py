@@ -14,6 +14,8 @@ What a student sees from ``grader.check("q1")``::
 
     q1: not answered yet — replace the ... with your answer, run the cell, then run this check again.
     q1: not quite — hint: the highest card wins the trick. Try again.
+    q1: right idea — write it as an exact fraction, such as Fraction(1, 3), not a decimal.
+    q1: the answer should be a list of 4 whole numbers, not the number 5 — try again.
     q1: correct ✔
 
 A check never ends in a traceback: :func:`check` raises :class:`NotAnsweredYet` or :class:`NotQuite`
@@ -63,6 +65,11 @@ own; raw cells hold otter's markers, so the lesson reads normally and nbval runs
      The function's parameters are looked up by name in the student's notebook (otter's rule), so
      pass the answer and every notebook helper the check uses; import :func:`check` inside it.
      Then raw ``# END TESTS`` and raw ``# END QUESTION``.
+
+   Name the normaliser the answer needs (``parse=as_suit``, ``parse=[as_actions, replay]``, see below)
+   unless the type of ``expected`` already picks the right one, and add the question's row to
+   ``tests/test_grader_forms.py``: its natural forms, loose forms and wrong values (the test fails
+   for a question without a row).
 
 3. The notebook's old check cell (``assert ...; print("correct!")``) goes: the test cell replaces it.
    Run ``make student``; ``tests/test_classroom.py`` then checks the new question automatically
@@ -650,18 +657,26 @@ def check(answer: Any, expected: Any, *, hint: str = "",
     except AnswerFormError as exc:
         raise NotQuite(f"{_message(exc)} — try again.") from None
     except Exception as exc:
-        # one text where a list was meant (a line of actions read letter by letter): read it as a list
-        if isinstance(answer, str) and len(_split(answer)) > 1:
+        # one text where a list was meant (a line of actions read letter by letter): read it as a list,
+        # cut at commas or spaces, or as a list of that one text
+        text = answer.strip() if isinstance(answer, str) else ""
+        by_letter = len(text) > 1 and f"'{text[0]}'" in _message(exc) and f"'{text}'" not in _message(exc)
+        tries = ([_split(answer)] if text and len(_split(answer)) > 1 else []) + ([[text]] if by_letter else [])
+        last_error = ""
+        for attempt in tries:
             try:
-                value, _ = _run(_split(answer), steps)
-            except Exception:
-                pass
-            else:
-                if verdict(value):
-                    raise NotQuite("right idea — write it as a list of strings in quotes, one per item, "
-                                   'such as ["pass", "pass"].') from None
-                raise NotQuite("write the answer as a list of strings in quotes, one per item, not one text; "
-                               + wrong[0].lower() + wrong[1:]) from None
+                value, _ = _run(attempt, steps)
+            except Exception as again:  # noqa: BLE001 - the next reading, or the plain message below
+                last_error = _message(again) if isinstance(again, ValueError) else ""
+                continue
+            if verdict(value):
+                raise NotQuite("right idea — write it as a list of strings in quotes, one per item, "
+                               'such as ["pass", "pass"].') from None
+            raise NotQuite("write the answer as a list of strings in quotes, one per item, not one text; "
+                           + wrong[0].lower() + wrong[1:]) from None
+        if by_letter and last_error and " at 0x" not in last_error:
+            raise NotQuite(f"{last_error} (write the answer as a list of strings in quotes, "
+                           'such as ["pass", "pass"]) — try again.') from None
         if isinstance(exc, ValueError) and _message(exc) and " at 0x" not in _message(exc):
             raise NotQuite(f"{_message(exc)} — try again.") from None
         sentence = f"the answer should be {form}, not {describe(answer)}" if form else \

@@ -22,7 +22,12 @@ in a small *table game* object (:mod:`classroom.tables`).
   :func:`teacher_mode` (the environment variable ``CARDGAMES_TEACHER=1``, e.g.
   ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
-  hand hidden behind a "pass the screen to seat N" step.
+  hand hidden behind a "pass the screen to seat N" step (the first one too: no hand is
+  face up before its owner has pressed "show my cards").
+* "new deal" deals a fresh one (the next seed: still reproducible); "replay this deal"
+  starts the same deal again.
+* An action that loses the game at once (a Comrade bid the tricks cannot cover) is
+  marked on its button and asks "are you sure?" before it is applied.
 
     >>> t = PlayTable("krypkille", num_players=3, seed=1, seat=0, delay=0)
     >>> t.state.current_player() == 0 or t.state.is_terminal()
@@ -42,7 +47,8 @@ from cardgames.display import escape
 from cardgames.errors import GameError
 from classroom.widgets.common import guarded
 
-__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS", "NEXT_CLASS"]
+__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
+           "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -52,6 +58,9 @@ CONFIRM_CLASS = "cg-confirm"     # the button that applies the chosen cards
 NEXT_CLASS = "cg-next"           # "next computer move"
 REVEAL_CLASS = "cg-reveal"       # hot seat: "I am seat N, show my cards"
 REVIEW_CLASS = "cg-review"       # the review after the end
+RISKY_CLASS = "cg-risky"         # an action that loses at once (it asks to confirm)
+NEW_DEAL_CLASS = "cg-new-deal"   # "new deal": the next seed
+REPLAY_CLASS = "cg-replay"       # "replay this deal": the same deal again
 
 _WIDE = {"description_width": "initial"}
 
@@ -102,8 +111,13 @@ class PlayTable(W.VBox):
                                       value=seat if self.people is None else self.people[0],
                                       description="your seat", style=_WIDE, layout=W.Layout(width="150px"),
                                       disabled=self.people is not None)
-        self.new_button = W.Button(description="deal again", tooltip="start again with the same deal",
+        self.new_button = W.Button(description="new deal", tooltip="deal new cards (the next seed)",
                                    layout=W.Layout(width="auto"))
+        self.new_button.add_class(NEW_DEAL_CLASS)
+        self.new_button.layout.display = None if self.tg.can_deal_new() else "none"
+        self.replay_button = W.Button(description="replay this deal", tooltip="start again with the same cards",
+                                      layout=W.Layout(width="auto"))
+        self.replay_button.add_class(REPLAY_CLASS)
         self.next_button = W.Button(description="next computer move ▶", button_style="info",
                                     layout=W.Layout(width="auto"))
         self.next_button.add_class(NEXT_CLASS)
@@ -121,10 +135,11 @@ class PlayTable(W.VBox):
         self.review.add_class(REVIEW_CLASS)
         g = guarded(self.out)
         self.seat_choice.observe(g(lambda _: self.reset()), names="value")
-        self.new_button.on_click(g(lambda _: self.reset()))
+        self.new_button.on_click(g(lambda _: self.new_deal()))
+        self.replay_button.on_click(g(lambda _: self.reset()))
         self.next_button.on_click(g(lambda _: self.next_move()))
         self.coach_box.observe(g(lambda _: self.draw()), names="value")
-        top = W.HBox([self.seat_choice, self.new_button, self.next_button, self.coach_box],
+        top = W.HBox([self.seat_choice, self.new_button, self.replay_button, self.next_button, self.coach_box],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([top, self.status, self.view_html, self.controls, self.message, self.coach_html,
                           self.log_html, self.review, self.out])
@@ -151,12 +166,19 @@ class PlayTable(W.VBox):
         return dict(enumerate(given))
 
     # -- the game ------------------------------------------------------------------
+    def new_deal(self) -> None:
+        """A new deal (the table game's next seed), then play starts as in :meth:`reset`."""
+        self.tg.deal_new()
+        self.reset()
+
     def reset(self) -> None:
-        """Deal again (same seed): the person at the chosen seat, bots elsewhere."""
+        """Start this deal again (same seed): the person at the chosen seat, bots elsewhere.
+        In hot-seat mode the screen starts covered: the first person presses "show my cards"."""
         self.state = self.tg.new_state()
         self.players = self._make_players()
         self.showing = self.person_seats()[0]
-        self.curtain: int | None = None
+        self.curtain: int | None = self.showing if self.people is not None else None
+        self.pending: tuple[Hashable, str] | None = None   # a risky action waiting for "yes"
         self.public_log: list[str] = [f"a new {self.tg.title}: you are seat {self.showing}" if self.people is None
                                else f"a new {self.tg.title}: people at seats {self.people}"]
         self.actions: list[tuple[int, Hashable]] = []
@@ -182,6 +204,9 @@ class PlayTable(W.VBox):
         while not self.state.is_terminal():
             actor = self.state.current_player()
             if self.is_person(actor):
+                if self.curtain is not None:      # the screen is covered: for the person who acts now
+                    self.curtain = actor
+                    break
                 if actor != self.showing:
                     self.curtain = actor
                     break
@@ -216,6 +241,7 @@ class PlayTable(W.VBox):
         """The person's action (a button calls this).  A refused action shows the engine's
         message and changes nothing; returns whether it was applied."""
         seat = self.showing
+        self.pending = None
         try:
             self._apply(seat, action)
         except GameError as err:  # the engine's exact words; the state is unchanged
@@ -226,6 +252,16 @@ class PlayTable(W.VBox):
         self.draw()
         self.advance()
         return True
+
+    def ask(self, action: Hashable, warning: str) -> None:
+        """A risky action's first click: show the warning and a "yes" and a "no" button."""
+        self.pending = (action, warning)
+        self.draw()
+
+    def cancel(self) -> None:
+        """"No": back to the choices, nothing applied."""
+        self.pending = None
+        self.draw()
 
     def reveal(self) -> None:
         """Hot seat: the person now at the screen shows their cards."""
@@ -292,9 +328,13 @@ class PlayTable(W.VBox):
         else:
             wait = "press “next computer move”" if self.delay is None and not self.is_person(actor) else "wait"
             self.status.value = f"seat {actor} to act — {wait}"
-        self._replace(self.controls, self._controls(view) if (actor == seat and not st.is_terminal()) else [])
+        mine = actor == seat and not st.is_terminal()
+        self._replace(self.controls, (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
         self.message.value = self.note
-        self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
+        if self.coach_box.value and st.is_terminal():
+            self.coach_html.value = self._coach_review()
+        else:
+            self.coach_html.value = self._coach(view) if self.coach_box.value and actor == seat else ""
         self.log_html.value = self._log_block()
         if st.is_terminal():
             if not self.review.children:       # built once: the review does not change any more
@@ -308,6 +348,18 @@ class PlayTable(W.VBox):
         return (f'<details open><summary><b>Public log</b> (what everybody saw)</summary>'
                 f'<ol start="{start}" style="font-size:.9em;margin:2px 0">{items}</ol></details>')
 
+    def _confirm_row(self) -> list[W.Widget]:
+        action, warning = self.pending
+        yes = W.Button(description="yes, " + self.tg.say_own(action), button_style="danger",
+                       layout=W.Layout(width="auto"))
+        no = W.Button(description="no, choose again", button_style="success", layout=W.Layout(width="auto"))
+        for b in (yes, no):
+            b.add_class(ACTION_CLASS)
+        yes.on_click(guarded(self.out)(lambda _: self.choose(action)))
+        no.on_click(guarded(self.out)(lambda _: self.cancel()))
+        return [W.HTML(f'<span style="color:#b00"><b>Are you sure?</b> {escape(warning)}</span>'),
+                W.HBox([no, yes], layout=W.Layout(flex_flow="row wrap", align_items="center"))]
+
     def _controls(self, view) -> list[W.Widget]:
         legal = list(self.state.legal_actions())
         rows = []
@@ -317,9 +369,15 @@ class PlayTable(W.VBox):
                 continue
             buttons = []
             for label, action in group.items:
-                b = W.Button(description=label, tooltip=str(action), layout=W.Layout(width="auto"))
+                warning = group.warn.get(action) if group.warn else None
+                b = W.Button(description=label, tooltip=warning or str(action), layout=W.Layout(width="auto"))
                 b.add_class(ACTION_CLASS)
-                b.on_click(guarded(self.out)(lambda _, a=action: self.choose(a)))
+                if warning:
+                    b.add_class(RISKY_CLASS)
+                    b.button_style = "danger"
+                    b.on_click(guarded(self.out)(lambda _, a=action, w=warning: self.ask(a, w)))
+                else:
+                    b.on_click(guarded(self.out)(lambda _, a=action: self.choose(a)))
                 buttons.append(b)
             rows.append(W.HBox([W.HTML(f"<b>{escape(group.title)}</b>&nbsp;")] + buttons,
                                layout=W.Layout(flex_flow="row wrap", align_items="center")))
@@ -345,6 +403,19 @@ class PlayTable(W.VBox):
                     + self.tg.coach_html(self.state, view) + "</div>")
         except GameError as err:
             return f"<div><b>Coach</b>: {escape(err)}</div>"
+
+    def _coach_review(self) -> str:
+        """The coach's word after the game, computed once per finished game."""
+        key = tuple(self.actions)
+        if getattr(self, "_coach_review_key", None) != key:
+            try:
+                text = self.tg.coach_review_html(self.state)
+            except GameError as err:
+                text = escape(err)
+            self._coach_review_key, self._coach_review_text = key, text
+        text = self._coach_review_text
+        return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach, after the game</b>: '
+                + text + "</div>") if text else ""
 
     # -- the review ----------------------------------------------------------------------
     def frames(self) -> list[tuple[str, str]]:
@@ -387,6 +458,9 @@ class PlayTable(W.VBox):
                 return self
             if self.curtain is not None:
                 self.reveal()
+                continue
+            if self.pending is not None:     # as first_choice_game: the first choice, even a risky one
+                self.choose(self.pending[0])
                 continue
             labels = self.button_labels()
             if not labels:

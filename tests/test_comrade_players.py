@@ -13,6 +13,8 @@ from cardgames.comrade.players import (HeuristicPlayer, NotAViewError, RandomPla
                                        unseen_cards)
 from cardgames.game import GameState
 from cardgames.players import play_out_seated
+from solvers.comrade.cardsearch import CardSearchPlayer, InferenceSamplingPlayer
+from solvers.comrade.convention import ConventionPlayer
 from solvers.comrade.sampling import SamplingPlayer, game_from_view, sample_hidden_hands
 
 MINI = "N:AK.Q.. QJ.K.. T9.J.. 87.T.."
@@ -54,7 +56,10 @@ class Spy:
 
 
 @pytest.mark.parametrize("make", [lambda s: RandomPlayer(seed=s), lambda s: HeuristicPlayer(),
-                                  lambda s: SamplingPlayer(samples=2, seed=s, time_limit=0.05)])
+                                  lambda s: SamplingPlayer(samples=2, seed=s, time_limit=0.05),
+                                  lambda s: CardSearchPlayer(samples=2, seed=s),
+                                  lambda s: InferenceSamplingPlayer(samples=2, seed=s, time_limit=0.05),
+                                  lambda s: ConventionPlayer()])
 def test_players_get_a_view_without_hidden_cards(make):
     game = ComradeGame(MINI, dealer=1)
     spies = [Spy(make(s), game) for s in range(4)]
@@ -69,7 +74,9 @@ def test_the_spy_would_catch_a_peeking_view():
         Spy(HeuristicPlayer(), game).act(leaky, game.legal_actions())
 
 
-@pytest.mark.parametrize("player", [RandomPlayer(seed=1), HeuristicPlayer(), SamplingPlayer(samples=2)])
+@pytest.mark.parametrize("player", [RandomPlayer(seed=1), HeuristicPlayer(), SamplingPlayer(samples=2),
+                                    CardSearchPlayer(samples=2), InferenceSamplingPlayer(samples=2),
+                                    ConventionPlayer()])
 def test_a_bot_given_the_game_instead_of_a_view_refuses(player):
     game = ComradeGame(MINI, dealer=0)
     with pytest.raises(NotAViewError, match="not from a ComradeGame"):
@@ -100,7 +107,8 @@ def test_decisions_depend_only_on_the_view(actions):
     if g1.phase == "over" or g1.current_player() != 0:
         pytest.skip("not North's turn")
     assert g1.view(0) == g2.view(0)
-    for make in (lambda: HeuristicPlayer(), lambda: SamplingPlayer(samples=6, seed=4)):
+    for make in (lambda: HeuristicPlayer(), lambda: SamplingPlayer(samples=6, seed=4),
+                 lambda: CardSearchPlayer(samples=3, seed=4), lambda: ConventionPlayer()):
         assert make().act(g1.view(0), g1.legal_actions()) == make().act(g2.view(0), g2.legal_actions())
     assert legal
 

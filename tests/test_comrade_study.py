@@ -99,3 +99,53 @@ def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_pr
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
                          cwd=Path(__file__).resolve().parents[1])
     assert out.stdout.strip() == repr(list(here[0].actions)) and len(here[0].actions) > 13
+
+
+def first_moves(kind, seed, moves, players=4):
+    """The first ``moves`` actions of deal ``seed`` with a table of ``kind`` (cheap for the search tables)."""
+    from cardgames.comrade import ComradeGame
+    from solvers.comrade.study import deal_for_seed, make_table
+
+    deal, dealer = deal_for_seed(seed, players)
+    game = ComradeGame(deal, dealer)
+    table = make_table(kind, seed, players)
+    while len(game.history) < moves and not game.is_terminal():
+        seat = game.current_player()
+        game.apply(table[seat].act(game.view(seat), game.legal_actions()))
+    return game.actions
+
+
+def test_the_card_kinds_are_seeded():
+    from solvers.comrade.study import play_deal
+
+    assert play_deal(2, "card").actions == play_deal(2, "card").actions
+    best = first_moves("best", 1, 6)
+    assert best == first_moves("best", 1, 6) and len(best) == 6
+    assert first_moves("best", 1, 6) == first_moves("card+inference+search", 1, 6)
+
+
+def test_a_mixed_table_has_one_odd_seat():
+    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade.study import make_table
+
+    for seed in (0, 5, 9):
+        table = make_table("mixed:random", seed)
+        odd = [p for p, pl in enumerate(table) if not isinstance(pl, CardSearchPlayer)]
+        assert odd == [(seed // 4) % 4] and type(table[odd[0]]).__name__ == "RandomPlayer"
+    with pytest.raises(ValueError, match="unknown mixed table 'mixed:best'"):
+        make_table("mixed:best", 0)
+
+
+def test_the_three_player_game_is_played_too():
+    from solvers.comrade.study import play_deal
+
+    rec = play_deal(4, "card", players=3)
+    assert rec.result in ("win", "loss") and len(rec.actions) > 0
+    assert play_deal(4, "card", players=3).actions == rec.actions != play_deal(4, "card").actions
+
+
+def test_losses_are_split_into_bidding_and_play():
+    rows = summary([GameRecord(0, "k", "loss", "bidding lost: x", (), 0.0), GameRecord(1, "k", "loss", "play lost: y", (), 0.0),
+                    GameRecord(2, "k", "win", None, (), 0.0), GameRecord(3, "k", "loss", "play lost: z", (), 0.0)])
+    assert (rows[0]["wins"], rows[0]["bidding_losses"], rows[0]["play_losses"]) == (1, 1, 2)
+    assert rows[0]["bidding_low"] < 0.25 < rows[0]["bidding_high"]

@@ -46,6 +46,7 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
                                     [[0, 10, 0], " COWARD "]], [],
                                    [([0, 10, 0], "void"), ([0, 10, 0],), "coward"]),
     ("10_krypkille_rules", "q5"): (["12", 12, " 12"], [], ["Mask"]),
+    ("10_krypkille_rules", "q6"): ([7, "7", 7.0, " 7 "], [], [6, 12, "many"]),
     ("11_krypkille_endgame", "q1"): ([None, "None", "nobody", "No one"], [], [0, "seat 2"]),
     ("11_krypkille_endgame", "q2"): ([0.890, 0.8904, "0.89", "0,890", "89%"], [], [0.75, "0.8.9"]),
     ("11_krypkille_endgame", "q3"): (["4", 4, " 4 "], [], ["Mask"]),
@@ -206,3 +207,13 @@ def test_a_blank_still_says_not_answered_yet():
     _, run, _ = _runner(stem, q, src, params)
     with pytest.raises(NotAnsweredYet):
         run(...)
+
+
+def test_a_text_read_letter_by_letter_is_answered_about_the_whole_text():
+    """One word where a list of actions is asked: the check must not speak of its first letter."""
+    stem, q, src, params = next(row for row in QUESTIONS if row[:2] == ("30_heart_challenge_rules", "q5"))
+    _, run, _ = _runner(stem, q, src, params)
+    for word in ("pass", "zzz"):
+        said = _verdict(run, word)
+        assert "list of strings" in said and f"'{word[0]}'" not in said, said
+    assert _verdict(run, "challenge 2, pass, use JK, flip 1").startswith("right idea — write it as a list")

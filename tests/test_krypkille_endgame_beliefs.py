@@ -3,6 +3,8 @@ belief models, and the calibration study."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import random
 from collections import Counter
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardgames.krypkille import Kind, forced_follow, score_round
-from solvers.krypkille_endgame import Endgame, player_view
+from solvers.krypkille_endgame import Endgame, EndgameError, player_view
 from solvers.krypkille_endgame.beliefs import allowed_finals
 from solvers.krypkille_endgame.calibration import calibration_records, enough, reliability
 from solvers.krypkille_endgame.combinatorics import mask_kinds
@@ -107,10 +109,14 @@ def test_unknown_belief_model_is_refused():
         end.view(0, beliefs="psychic")
 
 
-def test_level_two_points_to_where_the_policy_model_lives():
+@pytest.mark.parametrize("bad", ["Policy", "", 3, ["policy"], "x" * 10_000])
+def test_a_bad_belief_model_names_itself(bad):
     end = Endgame.deal(3, seed=1)
-    with pytest.raises(ValueError, match="solvers.krypkille_endgame.policy"):
-        end.view(0, beliefs="policy")
+    with pytest.raises(EndgameError, match="unknown belief model") as err:
+        end.view(0, beliefs=bad)
+    assert "uniform, play, policy" in str(err.value) and len(str(err.value)) < 300
+    if isinstance(bad, str) and len(bad) < 20:
+        assert repr(bad) in str(err.value)
 
 
 def test_calibration_records_against_the_deal():
@@ -189,6 +195,7 @@ def test_discard_interval_is_exactly_the_heuristic_players_discards(d):
         assert works == claimed, (kept, d, iv)
 
 
+@functools.lru_cache(maxsize=None)
 def brute_policy(end, seat):
     """Two players: the posterior weight of each final card of the other player, by enumerating its whole
     original hand H (a multiset of the cards the viewer has not seen, counted in physical cards) and its
@@ -343,3 +350,130 @@ def test_small_seeded_calibration_study_policy_on_the_diagonal_play_model_not():
 def test_enough_rounds_means_a_standard_error_of_at_most_0_025():
     assert not enough(100, 0.5) and enough(400, 0.5) and enough(100, 0.02)
     assert not enough(99, 0.0)
+
+
+# -- the policy model as level 2's beliefs (issue 24, section 2) ---------------------------------------
+
+def test_level_two_takes_the_policy_beliefs():
+    end = Endgame.deal(4, seed=7)
+    seat = end.order[-1]
+    v = end.view(seat, beliefs="policy")
+    for a in (v.declare, v.pass_):
+        assert abs(sum(a.outcome_prob.values()) - 1) < 1e-9
+        assert 0 <= a.viewer_se < 1.0                         # a sampled model says how precise it is
+    assert v.declare.viewer_se > 0
+    assert "heuristic players" in v.model and "2000 weighted draws" in v.model
+    play = end.view(seat, beliefs="play")
+    assert v.declare.expected != play.declare.expected
+    again = end.view(seat, beliefs="policy")                  # seeded: the same numbers again
+    assert again.declare.expected == v.declare.expected and again.pass_.expected == v.pass_.expected
+
+
+def test_the_policy_beliefs_are_the_default_where_the_engines_players_played():
+    dealt = Endgame.deal(3, seed=2)
+    assert dealt.reference_players and dealt.default_beliefs == "policy"
+    assert dealt.view(1).declare.expected == dealt.view(1, beliefs="policy").declare.expected
+    by_hand = Endgame.from_cards(["Pig", "1", "9"], first=2, played="Mask Mask")
+    assert by_hand.default_beliefs == "uniform" and "play is ignored" in by_hand.view(0).model
+    other_players = Endgame.deal(3, seed=2, players=[HeuristicPlayer(seed=s, lead="low") for s in range(3)])
+    assert not other_players.reference_players and other_players.default_beliefs == "uniform"
+    same_players = Endgame.deal(3, seed=2, players=[HeuristicPlayer(seed=s) for s in range(3)])
+    assert same_players.default_beliefs == "policy"
+    assert dealt.with_penalties("alternative").default_beliefs == "policy"
+
+
+def test_the_policy_beliefs_need_the_public_record():
+    end = Endgame.deal(3, seed=2)
+    card = end.final_cards[0]
+    with pytest.raises(EndgameError, match="discard_counts"):
+        player_view(3, 0, card, end.first, end.played, end.discards[0], beliefs="policy", tricks=end.tricks)
+    with pytest.raises(EndgameError, match="discard_counts"):
+        player_view(3, 0, card, end.first, end.played, end.discards[0], beliefs="policy", tricks=end.tricks,
+                    discard_counts=[1.5, 0, 0])
+    with pytest.raises(EndgameError, match="samples"):
+        player_view(3, 0, card, end.first, end.played, end.discards[0], beliefs="policy", tricks=end.tricks,
+                    discard_counts=[len(d) for d in end.discards], samples=0)
+
+
+def exact_policy_view(end, seat, profile):
+    """Level 2 under the policy beliefs by plain enumeration (two players): the other's final card
+    weighted by :func:`brute_policy` (every original hand and draw, replayed by the engine's
+    HeuristicPlayer), an earlier pass weighted by the profile's pass probability, every leaf scored by
+    the engine's score_round."""
+    other = 1 - seat
+    weights = brute_policy(end, seat)
+    order = end.order
+    pos, other_pos = order.index(seat), order.index(other)
+    sums = {"declare": [Fraction(0), Fraction(0)], "pass": [Fraction(0), Fraction(0)]}
+    declares = {f: Fraction(profile.declare_prob(other_pos, f)).limit_denominator(10 ** 9) for f in weights}
+    if other_pos < pos and all(declares[f] == 1 for f, w in weights.items() if w):
+        declares = dict.fromkeys(weights, Fraction(0))   # its pass is impossible by the model: a mistake, no evidence
+    for f, w in weights.items():
+        final = list(end.final_cards)
+        final[other] = f
+        p = declares[f]
+        if other_pos < pos:                     # it passed before the viewer was asked: Bayes
+            w = w * (1 - p)
+            branches = {"declare": [(w, seat)], "pass": [(w, None)]}
+        else:                                   # it is asked after the viewer passes
+            branches = {"declare": [(w, seat)], "pass": [(w * p, other), (w * (1 - p), None)]}
+        for action, rows in branches.items():
+            for weight, declarer in rows:
+                sums[action][0] += weight
+                sums[action][1] += weight * score_round(final, declarer)[seat]
+    return {a: float(x / m) for a, (m, x) in sums.items()}
+
+
+@pytest.mark.parametrize("seed", [10, 34])
+def test_level_two_under_the_policy_beliefs_agrees_with_exact_enumeration(seed):
+    end = Endgame.deal(2, seed=seed)
+    for seat, others in itertools.product((0, 1), ("never", "Inn", "equilibrium")):
+        try:
+            v = end.view(seat, others=others, beliefs="policy")
+        except EndgameError as e:               # a degenerate two-player game has no equilibrium to model by
+            assert others == "equilibrium" and "degenerate" in str(e)
+            continue
+        exact = exact_policy_view(end, seat, v.profile)
+        for action, summary in (("declare", v.declare), ("pass", v.pass_)):
+            assert abs(summary.viewer_expected - exact[action]) <= 4 * summary.viewer_se + 1e-6, \
+                (seed, seat, others, action, summary.viewer_expected, exact[action], summary.viewer_se)
+
+
+def test_level_two_policy_success_is_the_calibrated_unique_lowest_chance():
+    """With nobody else declaring, declare succeeds exactly when the viewer's card is the unique lowest:
+    level 2 under "policy" must give the chance the calibration study measured for that model."""
+    for n, seed in ((3, 4), (4, 3), (5, 1)):
+        end = Endgame.deal(n, seed=seed)
+        for seat in range(n):
+            v = end.view(seat, others="never", beliefs="policy")
+            est = policy_unique_lowest(end, seat, samples=4000, seed=seed + 100)
+            gap = abs(v.declare.outcome_prob["success"] - est.p)
+            # two independent estimates: 4000 draws here, 2000 in the view (at most twice the error)
+            assert gap <= 4 * 3 ** 0.5 * est.se + 1e-9, (n, seed, seat, gap, est.se)
+
+
+def test_the_calibration_charts_legends_are_large_and_outside_the_data():
+    """Issue 25: the legend must be readable when projected: large type, and not over the data."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from solvers.krypkille_endgame.calibration import plot_reliability
+
+    stored = json.loads((ROOT / "benchmarks" / "results" / "krypkille_calibration.json").read_text())
+    full = {int(n): models for n, models in stored["players"].items()}
+    fig = Figure(figsize=(6, 6.4))
+    ax = plot_reliability(full, ax=fig.subplots())
+    fig.canvas.draw()
+    legends = [a for a in ax.get_children() if isinstance(a, matplotlib.legend.Legend)]
+    assert len(legends) == 2
+    box = ax.get_window_extent()
+    labels = []
+    for legend in legends:
+        extent = legend.get_window_extent()
+        assert extent.y1 <= box.y0, "a legend overlaps the chart"
+        assert all(t.get_fontsize() >= 11 for t in legend.get_texts())
+        labels += [t.get_text() for t in legend.get_texts()]
+    assert {"2 players", "5 players", "policy (solid)", "uniform (dashed)", "play (dotted)"} <= set(labels)
+    a, b = (legend.get_window_extent() for legend in legends)
+    assert not a.overlaps(b), "the two legends overlap"

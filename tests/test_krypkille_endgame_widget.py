@@ -91,3 +91,77 @@ def test_belief_model_switch_changes_the_view():
     ex.beliefs.value = list(ex.beliefs.options)[1]
     assert "forced follow" in ex.expected_html.value
     assert "regret" in ex.level3_html.value
+
+
+# -- defect 8 of issue 25, and the calibrated beliefs of issue 24 ------------------------------------
+import matplotlib.pyplot as plt  # noqa: E402
+
+from classroom.widgets import krypkille_endgame as explorer_module  # noqa: E402
+
+
+def test_an_invalid_endgame_clears_the_old_analysis():
+    ex = EndgameExplorer(num_players=4, seed=0)
+    ex.source.value = BY_HAND
+    assert "seat 3 declares" in ex.level1_html.value and ex.level1_fig.value
+    ex.cards.value = "Pig Pig Pig"                   # three Pigs: no such endgame
+    assert "Cannot use this endgame" in ex.endgame_html.value
+    for html in (ex.level1_html, ex.expected_html, ex.level3_html):
+        assert "<table" not in html.value and "fix the endgame above" in html.value
+    assert not ex.level1_fig.value and not ex.level2_fig.value and not ex.level3_fig.value
+    ex.cards.value = "Pig 1 9"                       # a good one again: its analysis is back
+    assert "<table" in ex.level1_html.value and bytes(ex.level1_fig.value).startswith(b"\x89PNG")
+
+
+def test_the_drawings_never_go_through_pyplot(monkeypatch):
+    """A stray '<Figure size 650x360 with 0 Axes>' came from pyplot's list of open figures, which the
+    inline backend shows at its own moments; the explorer now draws on figures pyplot never sees."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("the explorer used pyplot")
+
+    monkeypatch.setattr(plt, "subplots", refuse)
+    monkeypatch.setattr(plt, "figure", refuse)
+    plt.close("all")
+    ex = EndgameExplorer(num_players=4, seed=3)
+    ex.players.value = 5
+    ex.beliefs.value = "play-aware (reads the forced follows)"
+    assert plt.get_fignums() == []
+    for image in (ex.level1_fig, ex.level2_fig, ex.level3_fig):
+        assert bytes(image.value).startswith(b"\x89PNG")
+
+
+def test_the_seed_box_shows_the_seed_of_the_round_on_screen(monkeypatch):
+    ex = EndgameExplorer(num_players=3, seed=4)
+    assert ex.seed.value == 4 and "seed 4," in ex.endgame.source
+    ex.deal_button.click()
+    assert ex.seed.value == 5 and "seed 5," in ex.endgame.source
+    real = explorer_module.Endgame.deal
+
+    def deal(num_players, seed=0, **kw):
+        if seed == 6:
+            raise explorer_module.GameError("no round for this seed")
+        return real(num_players, seed=seed, **kw)
+
+    monkeypatch.setattr(explorer_module.Endgame, "deal", staticmethod(deal))
+    ex.deal_button.click()                           # the deal fails: the box must not claim seed 6
+    assert "seed 5," in ex.endgame.source and ex.seed.value == 5
+
+
+def test_asked_first_is_bounded_by_the_number_of_seats():
+    ex = EndgameExplorer(num_players=4, seed=0)
+    ex.source.value = BY_HAND                        # "Pig 1 9 Mask": four seats, 0..3
+    assert ex.first.max == 3
+    ex.first.value = 4
+    assert ex.first.value == 3 and ex.endgame.first == 3
+    ex.cards.value = "Pig 1 9"
+    assert ex.first.max == 2 and ex.first.value == 2 and ex.endgame.first == 2
+
+
+def test_the_policy_beliefs_are_the_default_for_an_engine_deal_and_uniform_by_hand():
+    ex = EndgameExplorer(num_players=4, seed=7)
+    assert explorer_module.BELIEF_LABELS[ex.beliefs.value] == "policy"
+    assert "heuristic players" in ex.expected_html.value
+    ex.source.value = BY_HAND
+    assert explorer_module.BELIEF_LABELS[ex.beliefs.value] == "uniform"
+    assert "play is ignored" in ex.expected_html.value
+    ex.source.value = ex.source.options[0]
+    assert explorer_module.BELIEF_LABELS[ex.beliefs.value] == "policy"

@@ -274,3 +274,237 @@ def test_apply_raises_only_documented_errors_and_changes_nothing(index, action, 
         return
     # it was accepted: then it was a legal action, written in a form the engine reads, by the seat to act
     assert parsed in legal
+
+
+# -- issue 24, section 1: the Python API as strict as the command line ------------------------------
+# Each case below escaped on the API before (OverflowError, RecursionError, Python's bare
+# "Exceeds the limit (4300 digits)" ValueError, a megabyte-long message) or was silently accepted.
+from cardgames.comrade import FOUR_PLAYERS, ComradeRules  # noqa: E402
+from cardgames.errors import GameError, RuleConfigError, shown  # noqa: E402
+from cardgames.heart_challenge.scoring import parse_hand  # noqa: E402
+from cardgames.krypkille import KrypkilleOptions  # noqa: E402
+from solvers.comrade import BidsError, parse_bids, solve  # noqa: E402
+from solvers.comrade.bids import check_bids, read_json_bids  # noqa: E402
+
+ZERO = "[0,0,0,0]"
+DIGITS = "9" * 5000
+HUGE = 10 ** 5000                      # repr() of it raises ValueError on Python >= 3.11
+LONG = "x" * 1_000_000
+
+
+def _deep(levels: int = 100_000) -> list:
+    outer = inner = []
+    for _ in range(levels):
+        inner.append([])
+        inner = inner[0]
+    return outer
+
+
+DEEP = _deep()
+MESSAGE_LIMIT = 400                    # a refusal names the token; it does not copy a megabyte of it
+
+
+def _refused(error_class, call, *args):
+    with pytest.raises(error_class) as err:
+        call(*args)
+    assert isinstance(err.value, GameError)
+    assert len(str(err.value)) < MESSAGE_LIMIT, str(err.value)[:200]
+    return err.value
+
+
+@pytest.mark.parametrize("text, needle", [
+    (f"[{ZERO},[0,Infinity,0,0],{ZERO},{ZERO}]", "Infinity"),      # was OverflowError
+    (f"[{ZERO},[0,-Infinity,0,0],{ZERO},{ZERO}]", "Infinity"),
+    (f"[{ZERO},[0,NaN,0,0],{ZERO},{ZERO}]", "NaN"),
+    (f"[[1.5,0,0,0],{ZERO},{ZERO},{ZERO}]", "1.5"),                 # was read as 1
+    (f"[[13.0,0,0,0],{ZERO},{ZERO},{ZERO}]", "13.0"),
+    (f"[[1e1,0,0,0],{ZERO},{ZERO},{ZERO}]", "1e1"),
+    (f"[[true,0,0,0],{ZERO},{ZERO},{ZERO}]", "true"),
+    (f"[[{DIGITS},0,0,0],{ZERO},{ZERO},{ZERO}]", "too large"),     # was the bare 4300-digit ValueError
+    ("[" * 4_000 + "]" * 4_000, "nested"),                         # was RecursionError
+    ("[" * 100_000 + "]" * 100_000, "too long"),
+    ("[[[6]]]", "nested"),
+])
+def test_json_bids_are_read_strictly_by_the_api(text, needle):
+    err = _refused(BidsError, parse_bids, text, FOUR_PLAYERS, 13)
+    assert needle in str(err)
+
+
+@pytest.mark.parametrize("matrix, needle", [
+    ([[1.5, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "1.5"),     # was read as 1
+    ([[13.0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "13.0"),
+    ([[0, 0, 0, 0], [0, float("inf"), 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "inf"),  # was OverflowError
+    ([[0, 0, 0, 0], [0, float("nan"), 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "nan"),
+    ([[True, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "True"),
+    ([["6", 0, 0, 0], [0, "3", 0, 0], [0, 0, "2", 0], ["1", 0, 0, "1"]], "'6'"),  # was read as 6, 3, 2, 1
+    ([[HUGE, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "digits"),
+    ([[None, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "None"),
+    (DEEP, "whole number"), ([[DEEP]], "whole number"), (None, "None"), (b"S6 / H3 / D2 / S1 C1", "b'S6"),
+    (["S6", "H3", "D2", "S1"], "rows"), (6, "rows"),
+])
+def test_python_bid_matrices_are_whole_numbers(matrix, needle):
+    err = _refused(BidsError, parse_bids, matrix, FOUR_PLAYERS, 13)
+    assert needle in str(err)
+
+
+def test_solve_refuses_fractional_bids_before_solving():
+    deal = "N:A.K.. K.A.. Q.Q.. J.J.."
+    with pytest.raises(BidsError, match="1.5"):
+        solve(deal, 0, [[1.5, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert solve(deal, 0, [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]).verdict == "win"
+
+
+def test_whole_numbers_of_other_types_still_read():
+    numpy = pytest.importorskip("numpy")
+    rows = numpy.array([[6, 0, 0, 0], [0, 3, 0, 0], [0, 0, 2, 0], [1, 0, 0, 1]])
+    assert check_bids(rows, FOUR_PLAYERS, 13) == ((6, 0, 0, 0), (0, 3, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1))
+    assert read_json_bids(" [[0, 2], [1]] ") == [[0, 2], [1]]    # the shape is checked later, by check_bids
+
+
+def test_a_5000_digit_kille_numeral_is_a_parse_error_naming_the_token():
+    err = _refused(CardParseError, parse_kind, DIGITS)        # was "Exceeds the limit (4300 digits)"
+    assert err.token == DIGITS and "(5000 characters): numerals run from 1 to 12" in str(err)
+    _refused(CardParseError, parse_kinds, f"7 pig {DIGITS}")
+    _refused(CardParseError, parse_kind, HUGE)
+
+
+def test_krypkille_apply_with_a_5000_digit_action_changes_nothing():
+    game = KrypkilleRound(4, seed=3)
+    before = pickle.dumps(game)
+    _refused(ParseError, game.apply, DIGITS)
+    _refused(ParseError, game.apply, HUGE)
+    assert pickle.dumps(game) == before
+
+
+HOSTILE = [HUGE, LONG, DIGITS, "S" + DIGITS, DEEP, [HUGE], "[" * 100_000, float("nan"), float("inf"), 1.5,
+           True, None, b"SA", 1j]
+PARSERS = {
+    "Card.parse": (CardParseError, Card.parse),
+    "parse_cards": (CardParseError, parse_cards),
+    "Hand": (CardParseError, Hand),
+    "Deal.from_pbn": (DealError, Deal.from_pbn),
+    "Deal": (DealError, Deal),
+    "BidCard.parse": (ActionParseError, BidCard.parse),
+    "parse_bid_action": (ActionParseError, parse_bid_action),
+    "heart challenge Action.parse": (ParseError, Action.parse),
+    "heart challenge Action(flip, n)": (ParseError, lambda x: Action("flip", n=x)),
+    "heart challenge parse_hand": (CardParseError, parse_hand),
+    "parse_kind": (CardParseError, parse_kind),
+    "parse_kinds": (CardParseError, parse_kinds),
+    "KrypkilleOptions": (RuleConfigError, lambda x: KrypkilleOptions(first_leader=x)),
+    "KrypkilleOptions.coerce": (RuleConfigError, KrypkilleOptions.coerce),
+    "ComradeRules": (RuleConfigError, lambda x: ComradeRules(nothing_fits=x)),
+    "parse_bids": (BidsError, lambda x: parse_bids(x, FOUR_PLAYERS, 13)),
+}
+
+
+@pytest.mark.parametrize("name", PARSERS)
+@pytest.mark.parametrize("index", range(len(HOSTILE)))
+def test_hostile_shapes_get_a_short_documented_error(name, index):
+    value = HOSTILE[index]
+    if name == "KrypkilleOptions.coerce" and value is None:
+        pytest.skip("None means the default options")
+    error_class, parse = PARSERS[name]
+    _refused(error_class, parse, value)
+
+
+def test_a_flip_count_too_large_for_the_notation_is_refused_when_built():
+    with pytest.raises(ParseError, match="too large"):
+        Action("flip", n=10 ** 30)
+    assert Action("flip", n=9999).n == 9999
+
+
+def test_shown_is_short_and_never_fails():
+    class Broken:
+        def __repr__(self):
+            raise RuntimeError("no repr")
+
+    assert shown("SA") == repr("SA") and shown(12) == "12" and shown([1, 2]) == "[1, 2]"
+    assert "5001 digits" in shown(HUGE) and "1000000 characters" in shown(LONG)
+    assert all(len(shown(v)) < 200 for v in HOSTILE)
+    assert shown(Broken()).startswith("<Broken")
+
+
+# -- the same shapes as hypothesis strategies ---------------------------------------------------------
+hostile = st.one_of(
+    st.integers(min_value=4301, max_value=4400).map(lambda n: 10 ** n), st.integers(4301, 4400).map(lambda n: -(10 ** n)),
+    st.integers(min_value=5, max_value=6000).map(lambda n: "9" * n),
+    st.integers(min_value=5, max_value=6000).map(lambda n: "[" * n + "]" * n),
+    st.integers(min_value=1, max_value=3000).map(_deep),
+    st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(), st.binary(max_size=20),
+    st.text(min_size=200, max_size=400),
+)
+
+
+@FAST
+@given(st.one_of(hostile, st.lists(hostile, min_size=1, max_size=3)))
+def test_every_parser_refuses_hostile_shapes_with_a_documented_error(x):
+    for name, (error_class, parse) in PARSERS.items():
+        if name == "KrypkilleOptions.coerce" and x is None:
+            continue
+        try:
+            parse(x)
+        except error_class as e:
+            assert len(str(e)) < MESSAGE_LIMIT, (name, str(e)[:200])
+        else:
+            pytest.fail(f"{name} accepted {shown(x)}")
+
+
+json_cells = st.one_of(
+    st.integers(-3, 8).map(str), st.sampled_from(["NaN", "Infinity", "-Infinity", "true", "false", "null", "1.0",
+                                                  "1e0", "0.5", '"1"', "[]", "{}", "9" * 5000]),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr))
+
+
+@FAST
+@given(st.lists(st.lists(json_cells, min_size=0, max_size=5), min_size=0, max_size=5))
+def test_json_bids_are_whole_numbers_or_a_bids_error(rows):
+    text = "[" + ",".join("[" + ",".join(row) + "]" for row in rows) + "]"
+    try:
+        matrix = parse_bids(text, FOUR_PLAYERS, 13)
+    except BidsError as e:
+        assert len(str(e)) < MESSAGE_LIMIT
+        return
+    assert all(type(v) is int for row in matrix for v in row)
+    assert all(cell.lstrip("-").isdigit() for row in rows for cell in row)
+
+
+@FAST
+@given(st.lists(st.lists(st.one_of(st.integers(0, 6), st.floats(), st.booleans(), st.text(max_size=2)),
+                         min_size=4, max_size=4), min_size=4, max_size=4))
+def test_python_bids_are_whole_numbers_or_a_bids_error(rows):
+    try:
+        matrix = parse_bids(rows, FOUR_PLAYERS, 13)
+    except BidsError:
+        return
+    assert all(type(v) is int and not isinstance(v, bool) for row in rows for v in row)
+    assert matrix == tuple(tuple(row) for row in rows)
+
+
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), -1, -0.5, "1", True, HUGE, [1]],
+                         ids=lambda v: shown(v)[:20])
+def test_the_solvers_time_limit_is_checked_by_the_api(limit):
+    from cardgames.comrade import ComradeGame
+    from solvers.comrade import solve_position
+
+    err = _refused(RuleConfigError, solve, "N:A.K.. K.A.. Q.Q.. J.J..", 0, None, limit)
+    assert "time limit" in str(err)
+    _refused(RuleConfigError, solve_position, ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0), limit)
+
+
+def test_an_unknown_engine_is_a_rule_config_error():
+    from solvers.comrade.solver import SolverOptions
+
+    _refused(RuleConfigError, lambda: SolverOptions(engine="quantum"))
+    _refused(RuleConfigError, lambda: SolverOptions(engine=[1]))
+
+
+@pytest.mark.parametrize("field, value", [("choose_marker", float("nan")), ("pass_is_final", "yes"),
+                                          ("score_after_each_round", None), ("rounds", True),
+                                          ("specials_per_player", True), ("hand_limit", 5.0)],
+                         ids=lambda v: shown(v)[:20])
+def test_heart_challenge_yes_no_options_are_bools_and_counts_whole_numbers(field, value):
+    from cardgames.heart_challenge.options import HeartChallengeOptions
+
+    err = _refused(RuleConfigError, lambda: HeartChallengeOptions(**{field: value}))
+    assert field in str(err)

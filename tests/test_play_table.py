@@ -21,8 +21,8 @@ from classroom.table import PlayTable  # noqa: E402
 
 GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
          ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
-         ("heart_challenge", dict(num_players=3, seed=2)),
-         ("heart_challenge", dict(num_players=4, seed=7))]
+         ("heart_challenge", dict(num_players=3, seed=2, rounds=1)),
+         ("heart_challenge", dict(num_players=4, seed=7, rounds=1))]
 # every other registered game (e.g. the example game Tiny Trick) is covered with no edit here
 GAMES += [(name, dict(seed=seed, num_players=max(registry.get(name).player_counts)))
           for name in registry.names() if name not in {g for g, _ in GAMES} for seed in (1, 4)]
@@ -131,7 +131,7 @@ def test_computer_players_get_only_their_own_view_and_act_one_at_a_time():
 
 
 def test_hot_seat_hides_each_hand_until_its_person_is_at_the_screen():
-    t = PlayTable("heart_challenge", people=[0, 1], delay=0, num_players=3, seed=2)
+    t = PlayTable("heart_challenge", people=[0, 1], delay=0, num_players=3, seed=2, rounds=1)
     curtains = 0
     while not t.state.is_terminal():
         if t.curtain is not None:
@@ -200,9 +200,45 @@ def test_docstring_examples(module):
 
 @pytest.mark.parametrize("game,kw,seat", [("krypkille", dict(num_players=4, seed=11), 0),
                                           ("comrade", dict(seed=17, hand_size=4), 2),
-                                          ("heart_challenge", dict(num_players=4, seed=1), 0)])
+                                          ("heart_challenge", dict(num_players=4, seed=1, rounds=1), 0)])
 def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
     from classroom.tables import first_choice_game, review_html
     t = PlayTable(game, seat=seat, delay=0, **kw).autoplay()
     state, actions = first_choice_game(t.tg, seat)
     assert actions == t.actions and review_html(t.tg, actions) == t.review_html()
+
+
+def test_comrade_partners_follow_the_convention_card_from_their_own_view():
+    from solvers.comrade.convention import ConventionPlayer
+    t = PlayTable("comrade", seat=0, delay=0, seed=5, hand_size=3)
+    assert all(isinstance(p, ConventionPlayer) for s, p in t.players.items() if s != 0)
+
+
+def test_comrade_coach_gives_the_cards_advice_and_its_rules():
+    from solvers.comrade.convention import ConventionCard
+    t = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3)
+    view = t.state.view(0)
+    card = ConventionCard()
+    text = t.coach_html.value
+    assert f"the convention card bids <b>{card.choose(view, t.state.legal_actions())}</b>" in text
+    assert all(rule in text for rule, _ in card.explain(view, t.state.legal_actions()) if rule != "-")
+    while not t.state.is_terminal() and t.state.current_player() == 0 and t.state.phase == "bidding":
+        t.press(t.button_labels()[0])
+    if not t.state.is_terminal() and t.state.current_player() == 0:
+        assert "what the others' bids and cards say" in t.coach_html.value
+
+
+def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
+    from solvers.comrade.review import first_fatal_action
+    checked = 0
+    for seed in range(4):
+        t = PlayTable("comrade", seat=0, delay=0, seed=seed, hand_size=4).autoplay()
+        assert t.state.is_terminal() and t.coach_html.value == ""      # the coach is off by default
+        t.coach_box.value = True                                       # the teacher switches it on
+        if t.state.result == "win":
+            assert "the game was won" in t.coach_html.value
+            continue
+        fatal = first_fatal_action(t.state, time_limit=1.0)
+        assert fatal is not None and fatal.sentence() in t.coach_html.value
+        checked += fatal.index is not None
+    assert checked >= 1

@@ -37,6 +37,7 @@ EXPECTED_PAGES = {
     "comrade_bid_cards.pdf": 3,             # 24 cards, 9 a page
     "comrade_mini_deals.pdf": 3,            # one sheet per class mini deal
     "comrade_mini_deals_teacher.pdf": 1,
+    "comrade_convention_card.pdf": 1,
     "rules_krypkille.pdf": 1,
     "rules_comrade.pdf": 1,
     "rules_heart_challenge.pdf": 1,
@@ -189,6 +190,16 @@ def test_a_broken_winning_line_is_refused():
         comrade_printables.replay("A", ["pass"] * 4)
 
 
+def test_the_convention_card_page_prints_every_rule_of_the_card(texts):
+    from solvers.comrade.convention import RULES
+    text = re.sub(r"\s+", " ", _text(texts, "comrade_convention_card.pdf"))
+    for rule in RULES:
+        assert f"{rule.id} {rule.name}:" in text, rule.id
+        assert re.sub(r"\s+", " ", rule.meaning)[:40] in text, rule.id
+    assert "BEFORE the game" in text and "相談禁止" in text and "without it" in text
+    assert "docs/lessons/comrade_convention_card.md" in text
+
+
 @pytest.mark.parametrize("game, words", [
     ("krypkille", ["臆病者", "無効", "宣言", "Harlequin 50", "FORCED"]),
     ("comrade", ["場札", "相談禁止", "exactly 13", "the ace is high"]),
@@ -199,6 +210,44 @@ def test_one_page_rules_summaries(texts, game, words):
     for word in words:
         assert word in text, word
     assert f"docs/rules/{game}.md" in text
+
+
+@pytest.mark.parametrize("game", ["krypkille", "comrade", "heart_challenge"])
+def test_the_rules_summaries_use_large_type_and_the_whole_page(texts, game):
+    """Read back from the PDF: the body type is at least 12 pt (it was 9.5 pt, half the page empty),
+    the text runs to the bottom fifth of the page, and no placeholder font (boxes) is embedded."""
+    reader = pypdf.PdfReader(texts["dir"] / f"rules_{game}.pdf")
+    page = reader.pages[0]
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append((text.strip(), size * tm[3] if tm[3] else size, tm[5]))
+
+    page.extract_text(visitor_text=visit)
+    footer = [r for r in runs if "the full rules with the Japanese source" in r[0]]
+    body = [r for r in runs if r not in footer]
+    sizes = sorted(size for _, size, _ in body)
+    assert sizes[len(sizes) // 2] >= 12, f"median type size {sizes[len(sizes) // 2]} pt"
+    height = float(page.mediabox.height)
+    assert min(y for _, _, y in body) < height / 5, "the text stops high on the page"
+    fonts_used = {str(f["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert not [f for f in fonts_used if "LastResort" in f], fonts_used
+
+
+def test_summary_fit_takes_the_largest_size_that_fits_and_fills_the_page():
+    from classroom.printables import summaries as S
+
+    def measure(text, size, bold=False):           # a plain width model: half an em per character
+        return len(text) * 0.5 * size * 25.4 / 72 * (1.1 if bold else 1)
+
+    for summary in S.SUMMARIES.values():
+        size, placed = S.fit(summary, measure)
+        fits = [z for z in S.SIZES if S.layout(summary, z, measure)[1] >= S.BOTTOM]
+        assert size == max(fits)                              # the largest size that fits, by trying them all
+        assert min(p.y for p in placed) == pytest.approx(S.BOTTOM + 1.3 * size * 25.4 / 72, abs=0.01)
+        for p in placed:                                      # every line within the margins
+            assert S.LEFT <= p.x and p.x + measure(p.text, p.size, p.bold) <= S.RIGHT + 1e-9, p.text
 
 
 def test_no_japanese_font_is_a_clear_error(monkeypatch, capsys):

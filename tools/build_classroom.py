@@ -36,16 +36,34 @@ TEACHER_ONLY = "teacher-only"      # the cell is left out of the student version
 COLLAPSED = "hide-input"           # the student version shows the cell's code collapsed (JupyterLab honours it)
 
 
+_PLOT_LINE = re.compile(r"^\s*(plt\.|fig\b|ax\d*\b|axes\b|ax\d*\.|for ax\b|\w+\.set_(x|y)?(label|title|ticks|ticklabels|lim)\b)")
+_IMPORT_LINE = re.compile(r"^\s*(import |from \S+ import |\)|[\w, ]+\)?$)")
+
+
+def is_plumbing(source: str) -> bool:
+    """Whether a code cell is plumbing a student need not read: only imports (at least 4 lines), or a
+    plotting cell (at least 6 lines, most of them matplotlib calls). Such cells are collapsed, not removed."""
+    lines = [l for l in source.splitlines() if l.strip() and not l.lstrip().startswith("#")]
+    if len(lines) >= 4 and all(_IMPORT_LINE.match(l) for l in lines) and any(l.lstrip().startswith(("import ", "from ")) for l in lines):
+        return True
+    plotting = sum(1 for l in lines if _PLOT_LINE.match(l))
+    return len(lines) >= 6 and plotting >= 0.6 * len(lines)
+
+
 def for_students(nb) -> None:
     """Take the developer traces out of a student notebook (in place).
 
     Mechanical only: nbval's ``# NBVAL_...`` marker lines go; cells tagged ``teacher-only`` go; a code
-    cell left empty (all its lines were the teacher's) goes; a cell tagged ``hide-input`` is shown with
-    its code collapsed (``metadata.jupyter.source_hidden``), so a student reads its output and can open it.
+    cell left empty (all its lines were the teacher's) goes; a cell tagged ``hide-input``, and a cell of
+    plumbing (:func:`is_plumbing`: only imports, or mostly matplotlib calls), is shown with its code collapsed
+    (``metadata.jupyter.source_hidden``), so a student reads its output and can open it. The source run's
+    timings and widget state go too.
     What a student reads in the prose is fixed in the sources instead.
     """
     kept = []
+    nb.metadata.pop("widgets", None)            # the source run's widget state: no use without its outputs
     for cell in nb.cells:
+        cell.get("metadata", {}).pop("execution", None)   # the source run's timings
         tags = cell.get("metadata", {}).get("tags", [])
         if TEACHER_ONLY in tags:
             continue
@@ -53,7 +71,7 @@ def for_students(nb) -> None:
             cell.source = NBVAL_MARKER.sub("", cell.source)
             if not cell.source.strip():
                 continue
-            if COLLAPSED in tags:
+            if COLLAPSED in tags or is_plumbing(cell.source):
                 cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
         kept.append(cell)
     nb.cells = kept

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple, Union
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ..errors import shown
 from .errors import (ActionParseError, BidCardNotInGameError, BidCardTakenError, BidTooLowError,
                      TooManySuitsError)
 from .rules import DEFAULT_RULES, ComradeRules
@@ -55,7 +57,7 @@ class BidCard:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
-            raise ActionParseError(f"{self.suit}{self.value}", f"unknown suit {self.suit!r} (suits: S H D C)")
+            raise ActionParseError(f"{self.suit}{self.value}", f"unknown suit {shown(self.suit)} (suits: S H D C)")
         if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 6:
             raise ActionParseError(f"{self.suit}{self.value}", "a bid card's value is 1 to 6 (the ace is 1)")
 
@@ -69,7 +71,7 @@ class BidCard:
         t = text.strip()
         if not all((ch.isascii() and ch.isalnum()) or ch in _SYMBOL_SUIT for ch in t):
             # only ASCII letters and digits and the suit symbols: no 'H³', no 'ſ3' read as 'S3'
-            raise ActionParseError(text, f"{text!r} is not a bid card: write suit letter + value, like 'H3', "
+            raise ActionParseError(text, f"{shown(text)} is not a bid card: write suit letter + value, like 'H3', "
                                          f"or 'pass' (ASCII letters and digits, or ♠ ♥ ♦ ♣)")
         t = t.upper()
         if len(t) == 2:
@@ -84,8 +86,8 @@ class BidCard:
                 v = 1 if val == "A" else int(val)
                 if 1 <= v <= 6:
                     return cls(suit, v)
-                raise ActionParseError(text, f"bid card {text!r}: values run 1 to 6 (the ace is 1), not {v}")
-        raise ActionParseError(text, f"{text!r} is not a bid card: write suit letter + value, like 'H3', or 'pass'")
+                raise ActionParseError(text, f"bid card {shown(text)}: values run 1 to 6 (the ace is 1), not {v}")
+        raise ActionParseError(text, f"{shown(text)} is not a bid card: write suit letter + value, like 'H3', or 'pass'")
 
     @property
     def symbol(self) -> str:
@@ -115,6 +117,7 @@ def parse_bid_action(action: "BidAction | str") -> BidAction:
     return BidCard.parse(action)
 
 
+@lru_cache(maxsize=8)
 def bid_cards(variant: Variant = FOUR_PLAYERS) -> tuple[BidCard, ...]:
     """All bid cards of a variant, spades to clubs, low to high: 24 for 4 players, 16 for 3.
 
@@ -185,7 +188,7 @@ class Bidding:
         self.players = self.variant.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
             from ..errors import RuleConfigError
-            raise RuleConfigError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+            raise RuleConfigError(f"dealer must be a seat 0..{self.players - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.total = self.variant.total if total is None else total
         self.rules = rules

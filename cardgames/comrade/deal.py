@@ -34,7 +34,7 @@ import random
 from typing import Iterable, Sequence
 
 from ..cards import _RANK_VALUE, _VALUE_RANK, SUITS, Card, Hand
-from ..errors import CardParseError, ParseError
+from ..errors import CardParseError, ParseError, shown
 from .variant import _FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
 
 __all__ = ["DealError", "Deal", "hand_to_pbn"]
@@ -57,7 +57,7 @@ def _parse_pbn_hand(text: str, seat_letter: str) -> list[Card]:
     parts = text.split(".")
     if len(parts) != 4:
         raise DealError(
-            f"hand {text!r} of seat {seat_letter} has {len(parts)} suit(s): write spades.hearts.diamonds.clubs, "
+            f"hand {shown(text)} of seat {seat_letter} has {len(parts)} suit(s): write spades.hearts.diamonds.clubs, "
             f"four groups separated by three dots (an empty group is a void)", text)
     cards: list[Card] = []
     for suit, part in zip(SUITS, parts):
@@ -71,7 +71,7 @@ def _parse_pbn_hand(text: str, seat_letter: str) -> list[Card]:
             if rank not in _RANK_VALUE:
                 bad = part[i - 1]
                 raise DealError(
-                    f"unknown rank {bad!r} in hand {text!r} of seat {seat_letter} "
+                    f"unknown rank {shown(bad)} in hand {shown(text)} of seat {seat_letter} "
                     f"(ranks: A K Q J T 9 8 7 6 5 4 3 2, or 10)", bad)
             cards.append(Card(suit, _RANK_VALUE[rank]))
     return cards
@@ -94,7 +94,7 @@ class Deal:
         if isinstance(hands, (str, bytes, bytearray)) or not hasattr(hands, "__iter__"):
             raise DealError("give a list of hands, or use Deal.from_pbn for a PBN string", hands)
         if variant is not None and not isinstance(variant, Variant):
-            raise DealError(f"variant must be a Variant (FOUR_PLAYERS or THREE_PLAYERS), not {variant!r}", variant)
+            raise DealError(f"variant must be a Variant (FOUR_PLAYERS or THREE_PLAYERS), not {shown(variant)}", variant)
         parsed: list[Hand] = []
         for h in hands:
             try:
@@ -203,12 +203,12 @@ class Deal:
         if isinstance(text, Deal):
             return text
         if not isinstance(text, str):
-            raise DealError(f"a PBN deal is a string like 'N:AKQ.JT9.876.5432 ...', not {text!r}", text)
+            raise DealError(f"a PBN deal is a string like 'N:AKQ.JT9.876.5432 ...', not {shown(text)}", text)
         body = text.strip()
         odd = next((ch for ch in body if not ch.isascii() and not ch.isspace()), None)
         if odd is not None:
             # ranks, dots, seat letters and quotes are ASCII: 'ſ' is not S, the ligature 'ﬅ' is not ST
-            raise DealError(f"PBN is written in ASCII letters, digits and dots: {odd!r} in {text!r} is none of them",
+            raise DealError(f"PBN is written in ASCII letters, digits and dots: {shown(odd)} in {shown(text)} is none of them",
                             odd)
         if body.lower().startswith("[deal"):  # accept a PBN tag line  [Deal "N:..."]
             body = body.split('"')[1] if body.count('"') >= 2 else body
@@ -217,7 +217,7 @@ class Deal:
             first, body = body.split(":", 1)
             first = first.strip().upper()
             if first not in SEAT_LETTERS or len(first) != 1:
-                raise DealError(f"unknown first seat {first!r} before ':' (write N, E, S or W)", first)
+                raise DealError(f"unknown first seat {shown(first)} before ':' (write N, E, S or W)", first)
         parts = body.split()
         n = len(parts)
         if n not in (3, 4):
@@ -241,7 +241,7 @@ class Deal:
         letters = self._variant.seat_letters
         f = first.upper() if isinstance(first, str) else letters[first]
         if f not in letters:
-            raise DealError(f"seat {first!r} does not exist (seats: {', '.join(letters)})", first)
+            raise DealError(f"seat {shown(first)} does not exist (seats: {', '.join(letters)})", first)
         start = letters.index(f)
         n = self.players
         return f + ":" + " ".join(hand_to_pbn(self._hands[(start + i) % n]) for i in range(n))

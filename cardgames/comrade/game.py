@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..cards import SUITS, Card, Hand
-from ..errors import CardParseError, RuleConfigError, check_seat
+from ..errors import CardParseError, RuleConfigError, check_seat, shown
 from ..game import GameState
 from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
@@ -52,7 +52,7 @@ class ComradeGame(GameState):
         self.variant = self.deal.variant
         self.num_players = self.deal.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
-            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {dealer!r}")
+            raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.rules = rules or DEFAULT_RULES
         self.bidding = Bidding(self.num_players, dealer, self.variant, total=self.deal.total, rules=self.rules)
@@ -188,7 +188,7 @@ class ComradeGame(GameState):
                 Card.parse(action)
             except (CardParseError, TypeError):
                 raise bid_error from None
-            raise WrongPhaseError(action, f"{action!r} is a playing card, but the bidding is not over: "
+            raise WrongPhaseError(action, f"{shown(action)} is a playing card, but the bidding is not over: "
                                           f"take a bid card (like 'H3') or pass") from None
 
     def check(self, action: Hashable) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 
 __all__ = ["ComradeRules", "DEFAULT_RULES", "NOTHING_FITS_READINGS"]
 
@@ -60,16 +60,16 @@ class ComradeRules:
     ace_high: bool = True
 
     def __post_init__(self) -> None:
-        if self.nothing_fits not in NOTHING_FITS_READINGS:
+        if not isinstance(self.nothing_fits, str) or self.nothing_fits not in NOTHING_FITS_READINGS:
             raise RuleConfigError(f"nothing_fits must be one of {', '.join(map(repr, NOTHING_FITS_READINGS))}, "
-                                  f"not {self.nothing_fits!r}")
+                                  f"not {shown(self.nothing_fits)}")
         for name in ("stop_at_loss", "ace_high"):
             if not isinstance(getattr(self, name), bool):
-                raise RuleConfigError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise RuleConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
         for name in ("max_laps", "passes_to_lose"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                raise RuleConfigError(f"{name} must be a whole number from 1, or None, not {value!r}")
+                raise RuleConfigError(f"{name} must be a whole number from 1, or None, not {shown(value)}")
 
 
 DEFAULT_RULES = ComradeRules()

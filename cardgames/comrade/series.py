@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 from .deal import Deal
 from .game import ComradeGame
 from .rules import ComradeRules
@@ -39,7 +39,7 @@ def rank_for(wins: int) -> str:
     for r in RANKING:
         if r.wins == wins:
             return r.label
-    raise RuleConfigError(f"a series has 4 games, so 0 to 4 wins, not {wins!r}")
+    raise RuleConfigError(f"a series has 4 games, so 0 to 4 wins, not {shown(wins)}")
 
 
 def ranking_html(wins: int | None = None) -> str:
@@ -69,7 +69,7 @@ class Series:
         if any(d.players != players for d in deals):
             raise RuleConfigError("all deals of a series must have the same number of players")
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
-            raise RuleConfigError(f"first_dealer must be a seat 0..{players - 1}, not {first_dealer!r}")
+            raise RuleConfigError(f"first_dealer must be a seat 0..{players - 1}, not {shown(first_dealer)}")
         self.first_dealer = first_dealer
         self.games = [ComradeGame(d, dealer=(first_dealer + i) % players, rules=rules) for i, d in enumerate(deals)]
 

@@ -18,11 +18,17 @@ refused rather than invented.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import SUITS, Card
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 
 __all__ = ["Variant", "FOUR_PLAYERS", "THREE_PLAYERS", "variant_for", "SEAT_LETTERS"]
+
+@lru_cache(maxsize=8)
+def _deck(ranks: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(Card(s, r) for s in SUITS for r in sorted(ranks, reverse=True))
+
 
 #: Seat letters in clockwise order, as in PBN: seat 0 = North, 1 = East, 2 = South, 3 = West.
 SEAT_LETTERS = "NESW"
@@ -53,8 +59,9 @@ class Variant:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The cards in play, spades to clubs, high to low."""
-        return tuple(Card(s, r) for s in SUITS for r in sorted(self.ranks, reverse=True))
+        """The cards in play, spades to clubs, high to low (built once per set of ranks: the
+        players ask for it at every decision)."""
+        return _deck(self.ranks)
 
     @property
     def deck_size(self) -> int:
@@ -111,4 +118,4 @@ def variant_for(players: int) -> Variant:
         return THREE_PLAYERS
     if players == 5:
         raise RuleConfigError(_FIVE_PLAYERS_MESSAGE)
-    raise RuleConfigError(f"Comrade is played by 3 or 4 players, not {players!r}")
+    raise RuleConfigError(f"Comrade is played by 3 or 4 players, not {shown(players)}")

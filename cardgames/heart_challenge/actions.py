@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import CardParseError, ParseError
+from ..errors import CardParseError, ParseError, shown
 
 __all__ = ["LogEntry", "Action", "KINDS"]
 
@@ -51,23 +51,25 @@ class Action:
         the kind needs one (``Action("place")`` is refused here, not later)."""
         kind, card, n = self.kind, self.card, self.n
         if not isinstance(kind, str) or kind not in KINDS:
-            raise ParseError(f"unknown action kind {kind!r} (kinds: {', '.join(KINDS)})", kind)
-        shown = f"Action({kind!r}, card={card!r}, n={n!r})"
+            raise ParseError(f"unknown action kind {shown(kind)} (kinds: {', '.join(KINDS)})", kind)
+        written = f"Action({shown(kind)}, card={shown(card)}, n={shown(n)})"
         if kind in _CARD_KINDS:
             if not isinstance(card, Card) or n is not None:
-                raise ParseError(f"{shown}: {KINDS[kind]}, so it needs a Card and no number", shown)
+                raise ParseError(f"{written}: {KINDS[kind]}, so it needs a Card and no number", written)
             return
         if card is not None:
-            raise ParseError(f"{shown}: {KINDS[kind]}, so it takes no card", shown)
+            raise ParseError(f"{written}: {KINDS[kind]}, so it takes no card", written)
         number_needed = kind in _INT_KINDS
         if n is None:
             if number_needed:
-                raise ParseError(f"{shown}: {KINDS[kind]}, so it needs a whole number", shown)
+                raise ParseError(f"{written}: {KINDS[kind]}, so it needs a whole number", written)
             return
         if kind not in _INT_KINDS and kind != "take":
-            raise ParseError(f"{shown}: {KINDS[kind]}, so it takes no number", shown)
+            raise ParseError(f"{written}: {KINDS[kind]}, so it takes no number", written)
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ParseError(f"{shown}: the number must be a whole number (int), not {n!r}", shown)
+            raise ParseError(f"{written}: the number must be a whole number (int), not {shown(n)}", written)
+        if abs(n) > _MAX_NUMBER:  # the notation reads at most 4 digits; no hand or pile is that long
+            raise ParseError(f"{written}: the number {shown(n)} is far too large (at most {_MAX_NUMBER})", written)
 
     # -- constructors -----------------------------------------------------
     @classmethod
@@ -124,39 +126,43 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ParseError(f"an action must be a string like 'place H5', not {text!r}", text)
+            raise ParseError(f"an action must be a string like 'place H5', not {shown(text)}", text)
         words = text.strip().split()
         if words and words[0].isascii():  # the kinds are ASCII words: a Kelvin sign K does not make "keep"
             words[0] = words[0].lower()
         if len(words) == 2 and words[1].isascii() and words[0] not in _CARD_KINDS:
             words[1] = words[1].lower()
         if not words or words[0] not in KINDS:
-            raise ParseError(f"unknown action {text!r} (kinds: {', '.join(KINDS)})", text)
+            raise ParseError(f"unknown action {shown(text)} (kinds: {', '.join(KINDS)})", text)
         kind, rest = words[0], words[1:]
         if kind in _CARD_KINDS:
             if len(rest) != 1:
-                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+                raise ParseError(f"{KINDS[kind]} (got {shown(text)})", text)
             try:
                 return cls(kind, card=Card.parse(rest[0]))
             except CardParseError as err:
-                raise ParseError(f"bad card in action {text!r}: {err}", text) from err
+                raise ParseError(f"bad card in action {shown(text)}: {err}", text) from err
         if kind in _INT_KINDS:
             if len(rest) != 1 or not _is_ascii_number(rest[0]):
-                raise ParseError(f"{KINDS[kind]} (got {text!r}; write the number in ASCII digits)", text)
+                raise ParseError(f"{KINDS[kind]} (got {shown(text)}; write the number in ASCII digits)", text)
             return cls(kind, n=int(rest[0]))
         if kind == "take":
             if rest == ["stock"]:
                 return cls("take")
             if len(rest) == 1 and _is_ascii_number(rest[0]):
                 return cls("take", n=int(rest[0]))
-            raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            raise ParseError(f"{KINDS[kind]} (got {shown(text)})", text)
         if kind in ("give", "keep"):
             if rest not in ([], ["joker"]):
-                raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+                raise ParseError(f"{KINDS[kind]} (got {shown(text)})", text)
             return cls(kind)
         if rest:
-            raise ParseError(f"{KINDS[kind]} (got {text!r})", text)
+            raise ParseError(f"{KINDS[kind]} (got {shown(text)})", text)
         return cls(kind)
+
+
+#: The largest number an action carries: the notation reads at most 4 digits.
+_MAX_NUMBER = 9999
 
 
 def _is_ascii_number(word: str) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 
 __all__ = ["HeartChallengeOptions", "RuleChoice", "RULE_CHOICES", "READINGS", "NUM_SPECIALS"]
 
@@ -75,19 +75,26 @@ class HeartChallengeOptions:
     hand_limit: int = 5
 
     def __post_init__(self) -> None:
+        for name in ("choose_marker", "pass_is_final", "own_heart_to_stock", "challenger_deals_next",
+                     "score_after_each_round"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        for name in ("specials_per_player", "rounds", "min_active_players", "hand_limit"):
+            if isinstance(getattr(self, name), bool):
+                raise RuleConfigError(f"{name} must be a whole number, not {shown(getattr(self, name))}")
         if self.specials_per_player not in (1, 2):
-            raise RuleConfigError(f"specials_per_player must be 1 or 2, not {self.specials_per_player!r}")
+            raise RuleConfigError(f"specials_per_player must be 1 or 2, not {shown(self.specials_per_player)}")
         if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise RuleConfigError(f"rounds must be a positive whole number, not {self.rounds!r}")
+            raise RuleConfigError(f"rounds must be a positive whole number, not {shown(self.rounds)}")
         if not isinstance(self.min_active_players, int) or self.min_active_players < 2:
-            raise RuleConfigError(f"min_active_players must be at least 2, not {self.min_active_players!r}")
+            raise RuleConfigError(f"min_active_players must be at least 2, not {shown(self.min_active_players)}")
         if not isinstance(self.hand_limit, int) or self.hand_limit < 3:
-            raise RuleConfigError(f"hand_limit must be at least 3, not {self.hand_limit!r}")
+            raise RuleConfigError(f"hand_limit must be at least 3, not {shown(self.hand_limit)}")
 
     def check_players(self, num_players: object) -> int:
         """Validate a player count for these options (2..10, and enough special cards)."""
         if not isinstance(num_players, int) or isinstance(num_players, bool) or not 2 <= num_players <= 10:
-            raise RuleConfigError(f"Heart Challenge is for 2 to 10 players, not {num_players!r}")
+            raise RuleConfigError(f"Heart Challenge is for 2 to 10 players, not {shown(num_players)}")
         if num_players * self.specials_per_player > NUM_SPECIALS:
             raise RuleConfigError(
                 f"specials_per_player={self.specials_per_player} needs {num_players * self.specials_per_player} "

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..cards import Card, parse_cards
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 from .options import HeartChallengeOptions
 from .setup import number_cards, number_of, special_kind
 
@@ -94,7 +94,7 @@ def staged(cls: type, hands: Sequence[Iterable[Card | str] | str], *, numbers: S
     game.rng = random.Random(seed)
     game.numbers = list(numbers) if numbers is not None else list(range(1, n + 1))
     if len(game.numbers) != n or len(set(game.numbers)) != n or not set(game.numbers) <= set(range(1, 11)):
-        raise RuleConfigError(f"numbers must be {n} different numbers from 1 to 10, not {game.numbers!r}")
+        raise RuleConfigError(f"numbers must be {n} different numbers from 1 to 10, not {shown(game.numbers)}")
     game.hands = [list(parse_cards(h)) for h in hands]
     game.stock = list(parse_cards(stock))
     game.out_of_game = list(parse_cards(out_of_game))
@@ -112,11 +112,11 @@ def staged(cls: type, hands: Sequence[Iterable[Card | str] | str], *, numbers: S
                         for x in game.numbers]
     else:
         if isinstance(markers, (str, bytes)) or len(markers) != n:
-            raise RuleConfigError(f"markers must have one entry per seat ({n}), not {markers!r}")
+            raise RuleConfigError(f"markers must have one entry per seat ({n}), not {shown(markers)}")
         game.markers = [None if m is None else Card.parse(m) for m in markers]
     _check_position(game.numbers, game.markers, places)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise RuleConfigError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        raise RuleConfigError(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
     game._init_match(dealer)
     game.round_no = round_no
     if scores is not None:

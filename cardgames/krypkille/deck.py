@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, Mapping
 
-from ..errors import CardParseError, RuleConfigError
+from ..errors import CardParseError, RuleConfigError, shown
 
 __all__ = [
     "Kind",
@@ -192,27 +192,27 @@ def parse_kind(token: "Kind | int | str") -> Kind:
     if isinstance(token, Kind):
         return token
     if isinstance(token, bool):
-        raise CardParseError(f"unknown Kille card {token!r}", token)
+        raise CardParseError(f"unknown Kille card {shown(token)}", token)
     if isinstance(token, int):
         if 1 <= token <= 12:
             return Kind(token + 3)
-        raise CardParseError(f"unknown Kille card {token!r}: numerals run from 1 to 12", token)
+        raise CardParseError(f"unknown Kille card {shown(token)}: numerals run from 1 to 12", token)
     if isinstance(token, str):
         odd = next((ch for ch in token.strip() if ch not in _ALLOWED), None)
         if odd is not None:
             raise CardParseError(
-                f"unknown Kille card {token!r}: {odd!r} is no letter or digit of a card name "
+                f"unknown Kille card {shown(token)}: {shown(odd)} is no letter or digit of a card name "
                 "(write a name such as pig or 道化師, or a numeral 1-12)", token)
         key = _normalise(token)
         if key.isascii() and key.isdigit():
-            number = int(key)
+            number = int(key) if len(key) <= 4 else 0  # no int() of 5,000 digits: Python refuses them
             if 1 <= number <= 12:
                 return Kind(number + 3)
-            raise CardParseError(f"unknown Kille card {token!r}: numerals run from 1 to 12", token)
+            raise CardParseError(f"unknown Kille card {shown(token)}: numerals run from 1 to 12", token)
         if key in _NAMES:
             return _NAMES[key]
     raise CardParseError(
-        f"unknown Kille card {token!r} (try a name such as harlequin, cuckoo, hussar, pig, cavalier, "
+        f"unknown Kille card {shown(token)} (try a name such as harlequin, cuckoo, hussar, pig, cavalier, "
         "inn, wreath, flowerpot, mask, or a numeral 1-12)",
         token,
     )
@@ -229,7 +229,7 @@ def parse_kinds(cards: "str | Iterable[Kind | int | str]") -> list[Kind]:
     elif isinstance(cards, (Kind, int)) and not isinstance(cards, bool):
         tokens = [cards]
     elif isinstance(cards, (bytes, bytearray, dict)) or not hasattr(cards, "__iter__"):
-        raise CardParseError(f"Kille cards are a string like '7 pig' or a list of cards, not {cards!r}", cards)
+        raise CardParseError(f"Kille cards are a string like '7 pig' or a list of cards, not {shown(cards)}", cards)
     else:
         tokens = cards
     return [parse_kind(t) for t in tokens]
@@ -255,7 +255,7 @@ class PenaltyTable:
         values = {parse_kind(k): int(v) for k, v in dict(self.values).items()}
         missing = [k.label for k in Kind if k not in values]
         if missing:
-            raise RuleConfigError(f"penalty table {self.name!r} has no penalty for {', '.join(missing)}")
+            raise RuleConfigError(f"penalty table {shown(self.name)} has no penalty for {', '.join(missing)}")
         object.__setattr__(self, "values", _FrozenKindMap(values))
 
     def penalty(self, kind: "Kind | int | str") -> int:
@@ -326,4 +326,4 @@ def penalty_table(table: "str | PenaltyTable") -> PenaltyTable:
         return table
     if isinstance(table, str) and table.strip().lower() in PENALTY_TABLES:
         return PENALTY_TABLES[table.strip().lower()]
-    raise RuleConfigError(f"unknown penalty table {table!r} (known: {', '.join(PENALTY_TABLES)})")
+    raise RuleConfigError(f"unknown penalty table {shown(table)} (known: {', '.join(PENALTY_TABLES)})")

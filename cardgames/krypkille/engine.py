@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 from ..errors import (CardNotInHandError, GameError, GameOverError, IllegalActionError, ParseError,
-                      RuleConfigError, WrongPhaseError, check_seat)
+                      RuleConfigError, WrongPhaseError, check_seat, shown)
 from ..game import GameState
 from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
@@ -149,6 +149,8 @@ class SeatView:
     scores: tuple[int, ...] | None = None
     legal_actions: tuple = ()
     penalties: PenaltyTable = DEFAULT_PENALTIES
+    #: How many cards each seat discarded (and drew): public, everyone sees the refill (0 before a seat discards).
+    discard_counts: tuple[int, ...] = ()
 
     def unseen_cards(self) -> list[Kind]:
         """The cards this seat has not seen: the deck minus its hand, its discards,
@@ -208,9 +210,9 @@ class KrypkilleRound(GameState):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
                 or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RuleConfigError(
-                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
+                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
-            raise RuleConfigError(f"dealer {dealer!r} is not a seat (0..{num_players - 1})")
+            raise RuleConfigError(f"dealer {shown(dealer)} is not a seat (0..{num_players - 1})")
         self.num_players = num_players
         self.dealer = dealer
         self.options = KrypkilleOptions.coerce(options)
@@ -259,7 +261,7 @@ class KrypkilleRound(GameState):
             if len(h) != HAND_SIZE:
                 raise RuleConfigError(f"seat {seat} must hold {HAND_SIZE} cards, not {len(h)}")
         if phase not in ("discard", "play"):
-            raise RuleConfigError(f"a round starts in the 'discard' or 'play' phase, not {phase!r}")
+            raise RuleConfigError(f"a round starts in the 'discard' or 'play' phase, not {shown(phase)}")
         used = Counter(itertools.chain.from_iterable(parsed))
         if stock is None:
             rest = list((Counter(DECK) - used).elements())
@@ -292,7 +294,7 @@ class KrypkilleRound(GameState):
         self._setup(len(cards), dealer, options)
         if isinstance(first_declarer, bool) or not isinstance(first_declarer, int) \
                 or not 0 <= first_declarer < len(cards):
-            raise RuleConfigError(f"first_declarer {first_declarer!r} is not a seat")
+            raise RuleConfigError(f"first_declarer {shown(first_declarer)} is not a seat")
         self.seed = None
         self.rng = random.Random(None)
         self._start([[c] for c in cards], [], "declare")
@@ -393,7 +395,7 @@ class KrypkilleRound(GameState):
                 return Discard(tuple(kinds))
             if len(kinds) == 1:
                 return Play(kinds[0])
-            raise ParseError(f"cannot read {action!r} as one action in the {self.phase} phase", action)
+            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
         if isinstance(action, str):
             raw = " ".join(action.strip().split())
             text = raw.lower()
@@ -412,8 +414,8 @@ class KrypkilleRound(GameState):
                 return Discard(tuple(kinds))
             if len(kinds) == 1:
                 return Play(kinds[0])
-            raise ParseError(f"cannot read {action!r} as one action in the {self.phase} phase", action)
-        raise ParseError(f"cannot read {action!r} as a Krypkille action", action)
+            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
+        raise ParseError(f"cannot read {shown(action)} as a Krypkille action", action)
 
     def illegal_error(self, action: Hashable) -> IllegalActionError:
         """The specific exception for an action that is not legal now (not raised here)."""
@@ -547,6 +549,7 @@ class KrypkilleRound(GameState):
             scores=tuple(self.scores) if self.scores is not None else None,
             legal_actions=tuple(self.legal_actions()) if self.current_player() == seat else (),
             penalties=self.options.penalties,
+            discard_counts=tuple(len(d) for d in self.discards),
         )
 
     def hidden_cards(self, seat: int) -> Counter:

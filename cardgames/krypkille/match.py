@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from ..errors import RuleConfigError, SeatError, check_seat
+from ..errors import RuleConfigError, SeatError, check_seat, shown
 from ..game import GameState
 from .deck import Kind
 from .engine import KrypkilleRound, SeatView
@@ -55,17 +55,17 @@ class KrypkilleMatch(GameState):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
                 or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RuleConfigError(
-                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
+                f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
         if rounds is None and elimination_total is None:
             rounds = num_players
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise RuleConfigError(f"a match needs at least one round, not {rounds!r}")
+            raise RuleConfigError(f"a match needs at least one round, not {shown(rounds)}")
         if elimination_total is not None and (isinstance(elimination_total, bool)
                                               or not isinstance(elimination_total, int) or elimination_total < 1):
-            raise RuleConfigError(f"the elimination total must be a positive number, not {elimination_total!r}")
+            raise RuleConfigError(f"the elimination total must be a positive number, not {shown(elimination_total)}")
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
                 or not 0 <= first_dealer < num_players:
-            raise RuleConfigError(f"first_dealer {first_dealer!r} is not a seat")
+            raise RuleConfigError(f"first_dealer {shown(first_dealer)} is not a seat")
         self.num_players = num_players
         self.rounds = rounds
         self.elimination_total = elimination_total

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 from .deck import DEFAULT_PENALTIES, Kind, PenaltyTable, penalty_table
 
 __all__ = [
@@ -77,10 +77,10 @@ class KrypkilleOptions:
     def __post_init__(self) -> None:
         if self.first_leader not in FIRST_LEADERS:
             raise RuleConfigError(
-                f"unknown first_leader {self.first_leader!r} (choose from: {', '.join(FIRST_LEADERS)})")
+                f"unknown first_leader {shown(self.first_leader)} (choose from: {', '.join(FIRST_LEADERS)})")
         if self.declaring_starts not in DECLARING_STARTS:
             raise RuleConfigError(
-                f"unknown declaring_starts {self.declaring_starts!r} (choose from: {', '.join(DECLARING_STARTS)})")
+                f"unknown declaring_starts {shown(self.declaring_starts)} (choose from: {', '.join(DECLARING_STARTS)})")
         object.__setattr__(self, "penalties", penalty_table(self.penalties))
 
     @classmethod
@@ -95,7 +95,7 @@ class KrypkilleOptions:
             if unknown:
                 raise RuleConfigError(f"unknown Krypkille option(s): {', '.join(sorted(unknown))}")
             return cls(**options)
-        raise RuleConfigError(f"options must be KrypkilleOptions or a dict, not {options!r}")
+        raise RuleConfigError(f"options must be KrypkilleOptions or a dict, not {shown(options)}")
 
 
 # Kind is imported for the doctest above.

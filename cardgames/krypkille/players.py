@@ -18,6 +18,7 @@ import random
 from math import comb
 from typing import Hashable, Sequence
 
+from ..errors import shown
 from ..players import BasePlayer, RandomPlayer, play_out
 from .deck import Kind
 from .engine import DECLARE, PASS, Discard, KrypkilleRound, Play, SeatView
@@ -94,7 +95,7 @@ class HeuristicPlayer(BasePlayer):
     def __init__(self, seed: int | None = 0, keep_low: Kind = Kind.TWO, shield: Kind = Kind.TEN,
                  lead: str = "high", other_success: float = 0.5, boldness: float = 2.0):
         if lead not in ("high", "low"):
-            raise ValueError(f"lead must be 'high' or 'low', not {lead!r}")
+            raise ValueError(f"lead must be 'high' or 'low', not {shown(lead)}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.keep_low = keep_low

@@ -29,7 +29,7 @@ from collections import Counter
 from enum import Enum
 from typing import Iterable, Sequence
 
-from ..errors import GameError
+from ..errors import GameError, shown
 from .deck import COPIES, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
 
 __all__ = [
@@ -160,7 +160,7 @@ def _check_declarer(declarer: int | None, seats: int) -> None:
     if declarer is None:
         return
     if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < seats:
-        raise GameError(f"declarer {declarer!r} is not a seat (seats 0..{seats - 1}, or None if everyone passed)")
+        raise GameError(f"declarer {shown(declarer)} is not a seat (seats 0..{seats - 1}, or None if everyone passed)")
 
 
 def round_outcome(final_cards: "str | Sequence", declarer: int | None) -> Outcome:

@@ -8,6 +8,7 @@ file                               pages  what
 ``comrade_bid_cards.pdf``          3      the 24 Comrade bid cards (場札) to cut out
 ``comrade_mini_deals.pdf``         3      the class mini deals of notebook 20, one hand-out sheet each
 ``comrade_mini_deals_teacher.pdf`` 1      their winning lines, replayed by the engine (teacher page)
+``comrade_convention_card.pdf``    1      the convention card the computer partners follow
 ``rules_krypkille.pdf``            1      one-page rules summary
 ``rules_comrade.pdf``              1      one-page rules summary
 ``rules_heart_challenge.pdf``      1      one-page rules summary
@@ -41,6 +42,7 @@ def _builders() -> dict[str, Callable[[Path], int]]:
         "comrade_bid_cards.pdf": comrade.bid_cards_pdf,
         "comrade_mini_deals.pdf": comrade.mini_deals_pdf,
         "comrade_mini_deals_teacher.pdf": comrade.mini_deals_teacher_pdf,
+        "comrade_convention_card.pdf": comrade.convention_card_pdf,
         "rules_krypkille.pdf": lambda p: summaries.summary_pdf("krypkille", p),
         "rules_comrade.pdf": lambda p: summaries.summary_pdf("comrade", p),
         "rules_heart_challenge.pdf": lambda p: summaries.summary_pdf("heart_challenge", p),
@@ -50,7 +52,8 @@ def _builders() -> dict[str, Callable[[Path], int]]:
 #: The file names, in the order they are built.
 PRINTABLES: tuple[str, ...] = (
     "kille_deck.pdf", "krypkille_ordinary_deck.pdf", "comrade_bid_cards.pdf", "comrade_mini_deals.pdf",
-    "comrade_mini_deals_teacher.pdf", "rules_krypkille.pdf", "rules_comrade.pdf", "rules_heart_challenge.pdf",
+    "comrade_mini_deals_teacher.pdf", "comrade_convention_card.pdf", "rules_krypkille.pdf", "rules_comrade.pdf",
+    "rules_heart_challenge.pdf",
 )
 
 

@@ -1,4 +1,5 @@
-"""Comrade printables: the 24 bid cards (場札) and the class mini deals as hand-out sheets.
+"""Comrade printables: the 24 bid cards (場札), the class mini deals as hand-out sheets, and the
+convention card the computer partners follow (one page).
 
 The mini deals are the three of notebook 20 (section "Three mini deals for the class").  The
 student sheets show the hands and empty record tables; the winning lines are printed only on the
@@ -18,7 +19,7 @@ from cardgames.comrade.variant import SEAT_LETTERS
 from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document, wrap
 
 __all__ = ["CLASS_DEALS", "winning_line", "BID_CARD_PAGES", "bid_card_text", "bid_cards_pdf",
-           "mini_deals_pdf", "mini_deals_teacher_pdf", "replay"]
+           "mini_deals_pdf", "mini_deals_teacher_pdf", "replay", "convention_card_summary", "convention_card_pdf"]
 
 #: The class mini deals of notebook 20 (PBN, North deals).
 CLASS_DEALS: dict[str, str] = {
@@ -190,7 +191,8 @@ def mini_deals_teacher_pdf(path: "str | Path") -> int:
         ax = new_page(pages, "Comrade class mini deals — teacher page (answers)",
                       "trick-taking classroom · each line is replayed through cardgames.comrade before printing")
         y = 274
-        note = ("One winning line per deal (there may be others: exercise 4 of notebook 20 asks for one). "
+        note = ("One winning line per deal, found by the solver (there may be others: exercise 4 of notebook 20 asks "
+                "for the one in which North takes every trick of mini deal A). "
                 "Suits are written S H D C; T is the ten.")
         for line in wrap(note, 100):
             ax.text(15, y, line, fontsize=9, va="top")
@@ -203,3 +205,39 @@ def mini_deals_teacher_pdf(path: "str | Path") -> int:
                             weight="bold" if k == 0 else "normal")
                     y -= 5
     return 1
+
+
+def convention_card_summary():
+    """The convention card (:data:`solvers.comrade.convention.RULES`) as a one-page :class:`Summary`."""
+    from solvers.comrade.convention import RULES
+
+    from .summaries import Summary
+
+    def lines(phase):
+        return tuple(f"{r.id} {r.name}: {r.meaning}" for r in RULES if r.phase == phase)
+
+    return Summary(
+        "Comrade (カムレッド) — the convention card",
+        "How the computer partners bid and play. Agreed by everyone BEFORE the game, like a bridge system "
+        "card: it says what a public action means, so no one talks during the game (相談禁止 is kept). "
+        "A table may also play without it.",
+        (
+            ("Bidding (ビッドラウンド)", lines("bidding")),
+            ("Play (トリックラウンド)", lines("play")),
+            ("Reading your partners", (
+                "A bid of ♠v in lap 1 says: spades are my strongest suit, with about v sure tricks (B1, B2).",
+                "A pass in lap 1 says: no suit of mine has a sure trick (B3). A raise in lap 3 fills the 13 (B6).",
+                "Whoever throws a high card of a suit is done with that suit (P6).",
+            )),
+        ),
+        "docs/lessons/comrade_convention_card.md",
+    )
+
+
+def convention_card_pdf(path: "str | Path") -> int:
+    """The convention card on one A4 page; return 1."""
+    from .summaries import summary_page
+
+    summary = convention_card_summary()
+    return summary_page(summary, path, "trick-taking classroom · each rule's example and measured worth: "
+                                       + summary.rules_page)

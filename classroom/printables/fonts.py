@@ -9,7 +9,12 @@ The Japanese font is looked for in this order:
 1. the file named by the environment variable ``CARDGAMES_CJK_FONT`` (a ``.ttf``/``.otf`` path);
 2. a known family already registered with matplotlib (Debian's ``fonts-ipafont-gothic`` gives
    ``IPAPGothic``; ``fonts-noto-cjk`` gives ``Noto Sans CJK JP``);
-3. any registered font file that has glyphs for 「道化師」 and 「ハート」.
+3. a font file of a known family installed on the system but not yet in matplotlib's font cache
+   (the cache may be older than the font: Debian's package installed after matplotlib);
+4. any registered font file that has glyphs for 「道化師」 and 「ハート」.
+
+A "last resort" font (matplotlib ships *Last Resort High-Efficiency*) is never chosen: it maps every
+character to a box showing its code block, so its "glyphs" are exactly the empty boxes to avoid.
 
 When none is found, :func:`japanese_font` raises :class:`NoJapaneseFontError`, whose message says what
 to install; nothing is printed with empty boxes instead of words.
@@ -81,10 +86,24 @@ def _find(env_value: str | None) -> str:
         for path in by_name.get(family, []):
             if _has_glyphs(path):
                 return family
+    known = {f.lower() for f in KNOWN_FAMILIES}
+    system = sorted(font_manager.findSystemFonts())
+    for path in system:                        # installed after matplotlib built its font cache
+        try:
+            name = font_manager.FontProperties(fname=path).get_name()
+        except (OSError, RuntimeError, ValueError):
+            continue
+        if name.lower() in known and _has_glyphs(path):
+            return _register(path)
     for entry in entries:
-        if _has_glyphs(entry.fname):
+        if not _last_resort(entry.name) and _has_glyphs(entry.fname):
             return entry.name
     raise NoJapaneseFontError(_HELP)
+
+
+def _last_resort(family: str) -> bool:
+    """A font that draws every character as a placeholder box (see the module docstring)."""
+    return family.lower().startswith("last resort")
 
 
 def japanese_font() -> str:

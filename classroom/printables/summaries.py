@@ -2,7 +2,8 @@
 
 The full rules, with the Japanese sentence behind every decision, are the project's rules pages
 ``docs/rules/<game>.md``; these pages are their short form.  Each summary is a list of
-(heading, lines) sections; :func:`summary_pdf` lays one out on an A4 page.
+(heading, lines) sections; :func:`summary_pdf` lays one out on an A4 page in the largest type that
+fits (:func:`fit`: 16 pt down to 9 pt; readable across a table), the sections spread to the bottom.
 
     >>> sorted(SUMMARIES)
     ['comrade', 'heart_challenge', 'krypkille']
@@ -12,12 +13,12 @@ The full rules, with the Japanese sentence behind every decision, are the projec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .layout import new_page, pdf_document, wrap
+from .layout import new_page, pdf_document
 
-__all__ = ["Summary", "SUMMARIES", "summary_pdf"]
+__all__ = ["Summary", "SUMMARIES", "summary_pdf", "summary_page", "layout", "fit", "Placed", "SIZES"]
 
 
 @dataclass(frozen=True)
@@ -150,25 +151,110 @@ HEART_CHALLENGE = Summary(
 SUMMARIES: dict[str, Summary] = {"krypkille": KRYPKILLE, "comrade": COMRADE, "heart_challenge": HEART_CHALLENGE}
 
 
+#: The page's text block (mm): left edge, right edge, top of the source line, lowest line allowed
+#: (above the footer).
+LEFT, RIGHT, TOP, BOTTOM = 15.0, 195.0, 280.0, 14.0
+#: Body type sizes tried (points), largest first: the largest whose page still fits is used.
+SIZES = tuple(x / 4 for x in range(64, 35, -1))       # 16 pt down to 9 pt
+_PT = 25.4 / 72                                       # one point in millimetres
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One line of a laid-out summary: position (mm), text, type size (points), bold or not."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    bold: bool = False
+    color: str = "black"
+    section: int = 0          # 0: the source line; 1, 2 ...: the sections
+
+
+def _wrap_measured(text: str, width_mm: float, size: float, measure) -> list[str]:
+    """Greedy word wrap by the measured width of the text (Japanese is wider than Latin)."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and measure(trial, size) > width_mm:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line]
+
+
+def layout(summary: Summary, size: float, measure) -> tuple[list[Placed], float]:
+    """The summary's lines at body size ``size`` (points) and the lowest baseline reached (mm).
+
+    ``measure(text, size, bold)`` is the width in millimetres.  Headings are 1.2 times the body,
+    the source line 0.8 times; leading is 1.3 times the type size."""
+    placed: list[Placed] = []
+    y = TOP
+    small = 0.8 * size
+    for line in _wrap_measured(summary.source, RIGHT - LEFT, small, measure):
+        placed.append(Placed(LEFT, y, line, small, color="0.3"))
+        y -= 1.3 * small * _PT
+    for number, (heading, lines) in enumerate(summary.sections, 1):
+        y -= 0.6 * size * _PT
+        head = 1.2 * size
+        for i, line in enumerate(_wrap_measured(heading, RIGHT - LEFT, head, lambda t, z: measure(t, z, True))):
+            placed.append(Placed(LEFT, y, line, head, bold=True, section=number))
+            y -= 1.3 * head * _PT
+        y -= 0.05 * head * _PT
+        for text in lines:
+            indent = 5.0 if text.startswith("•") else 0.0
+            hang = 3.5 if indent else 0.0           # a bullet's further lines start under its text
+            for i, line in enumerate(_wrap_measured(text, RIGHT - LEFT - 2 - indent - hang, size, measure)):
+                placed.append(Placed(LEFT + 2 + indent + (hang if i else 0), y, line, size,
+                                     section=number))
+                y -= 1.3 * size * _PT
+    return placed, y
+
+
+def fit(summary: Summary, measure) -> tuple[float, list[Placed]]:
+    """The largest body size of :data:`SIZES` at which the summary fits the page, and its lines;
+    the space left over is shared out between the sections, so the page is used to the bottom."""
+    for size in SIZES:
+        placed, bottom = layout(summary, size, measure)
+        if bottom >= BOTTOM:
+            break
+    else:
+        raise AssertionError(f"the summary {summary.title!r} does not fit on one page even at {SIZES[-1]} pt")
+    spare, gaps = bottom - BOTTOM, len(summary.sections)
+    return size, [replace(p, y=p.y - spare * p.section / gaps) for p in placed]
+
+
+def _measurer(fig):
+    """``measure(text, size)`` in millimetres, by the figure's own renderer and fonts."""
+    from matplotlib.font_manager import FontProperties
+
+    renderer = fig.canvas.get_renderer()
+
+    def measure(text: str, size: float, bold: bool = False) -> float:
+        prop = FontProperties(size=size, weight="bold" if bold else "normal")
+        w, _, _ = renderer.get_text_width_height_descent(text, prop, ismath=False)
+        return w / fig.dpi * 25.4
+
+    return measure
+
+
 def summary_pdf(game: str, path: "str | Path") -> int:
-    """Write the one-page summary of ``game`` (a key of :data:`SUMMARIES`); return 1."""
+    """Write the one-page summary of ``game`` (a key of :data:`SUMMARIES`) in the largest type that
+    fits the A4 page (:func:`fit`); return 1."""
     summary = SUMMARIES[game]
+    return summary_page(summary, path,
+                        f"trick-taking classroom · the full rules with the Japanese source: {summary.rules_page}")
+
+
+def summary_page(summary: Summary, path: "str | Path", footer: str) -> int:
+    """Lay out any :class:`Summary` on one A4 page in the largest type that fits (``footer`` at the
+    foot of the page); return 1."""
     with pdf_document(path, summary.title) as pages:
-        ax = new_page(pages, summary.title,
-                      f"trick-taking classroom · the full rules with the Japanese source: {summary.rules_page}")
-        y = 276
-        for line in wrap(summary.source, 110):
-            ax.text(15, y, line, fontsize=8, va="top", color="0.3")
-            y -= 4.2
-        for heading, lines in summary.sections:
-            y -= 4
-            ax.text(15, y, heading, fontsize=11, weight="bold", va="top")
-            y -= 6.5
-            for text in lines:
-                indent = 4 if text.startswith("•") else 0
-                for i, line in enumerate(wrap(text, 98 - indent)):
-                    ax.text(17 + indent + (3 if i and indent else 0), y, line, fontsize=9.5, va="top")
-                    y -= 5
-        if y < 15:
-            raise AssertionError(f"the {game} summary does not fit on one page")
+        ax = new_page(pages, None, footer)
+        ax.text(105, 292, summary.title, ha="center", va="top", fontsize=20, weight="bold")
+        _, placed = fit(summary, _measurer(ax.figure))
+        for p in placed:
+            ax.text(p.x, p.y, p.text, fontsize=p.size, va="top", color=p.color, weight="bold" if p.bold else "normal")
     return 1

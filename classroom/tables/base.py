@@ -56,13 +56,16 @@ def pcard(card: Card, **kw) -> str:
 @dataclass
 class Group:
     """One row of the person's controls: ``kind="buttons"`` (one button per ``(label, action)``)
-    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action)."""
+    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action).
+    ``warn`` maps the actions that lose at once to the sentence that says why: their buttons are
+    marked and ask "are you sure?" first."""
 
     title: str
     items: list
     kind: str = "buttons"
     confirm: str = ""
     make: Callable | None = None
+    warn: dict | None = None
 
 
 class TableGame:
@@ -84,6 +87,22 @@ class TableGame:
 
     def coach_html(self, state, view) -> str:
         return "nothing to say at this moment"
+
+    def coach_review_html(self, state) -> str:
+        """The coach's word once the game is over ("" = nothing: the coach stays silent)."""
+        return ""
+
+    #: The seed of the deal (``None``: a fresh random deal every time); "new deal" moves it on.
+    seed: int | None = None
+
+    def can_deal_new(self) -> bool:
+        """Whether "new deal" can deal other cards (a table built from a fixed deal cannot)."""
+        return True
+
+    def deal_new(self) -> None:
+        """Move on to the next deal: the next seed, so a class can still replay it by its number."""
+        if self.seed is not None:
+            self.seed += 1
 
 
 

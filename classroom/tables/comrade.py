@@ -27,6 +27,8 @@ class ComradeTableGame(TableGame):
     def __init__(self, deal=None, seed: int | None = 0, hand_size: int | None = None, players: int = 4,
                  dealer: int = 0, rules=None):
         from cardgames.comrade import ComradeGame, Deal
+        self.fixed = deal is not None
+        self.seed, self.players, self.hand_size = seed, players, hand_size
         self.deal = deal if deal is not None else Deal.random(seed, players=players, hand_size=hand_size)
         self.dealer, self.rules = dealer, rules
         ComradeGame(self.deal, dealer=dealer, rules=rules)
@@ -37,12 +39,26 @@ class ComradeTableGame(TableGame):
         from cardgames.comrade import ComradeGame
         return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
 
+    def can_deal_new(self) -> bool:
+        return not self.fixed
+
+    def deal_new(self) -> None:
+        """The next random deal of the same size (seed + 1)."""
+        from cardgames.comrade import Deal
+        if self.fixed:
+            return
+        super().deal_new()
+        self.deal = Deal.random(self.seed, players=self.players, hand_size=self.hand_size)
+
     def default_players(self):
-        """Silent players that see only their own seat (:class:`cardgames.comrade.players.HeuristicPlayer`);
-        pass ``players=`` to :class:`~classroom.table.PlayTable` for others (e.g.
-        ``cardgames.comrade.players.RandomPlayer`` or ``solvers.comrade.sampling.SamplingPlayer``)."""
-        from cardgames.comrade.players import HeuristicPlayer
-        return [HeuristicPlayer() for _ in range(self.num_players)]
+        """Silent partners that see only their own seat and follow the convention card
+        (:class:`solvers.comrade.convention.ConventionPlayer`, the card of
+        ``docs/lessons/comrade_convention_card.md``); pass ``players=`` to
+        :class:`~classroom.table.PlayTable` for others (e.g. ``cardgames.comrade.players.HeuristicPlayer``
+        or ``solvers.comrade.cardsearch.CardSearchPlayer``)."""
+        from solvers.comrade.convention import ConventionCard, ConventionPlayer
+        card = ConventionCard(self.rules) if self.rules is not None else ConventionCard()
+        return [ConventionPlayer(card) for _ in range(self.num_players)]
 
     def _seat(self, s: int) -> str:
         return f"seat {s} ({self.letters[s]})"
@@ -65,15 +81,30 @@ class ComradeTableGame(TableGame):
                            caption=f"Comrade — phase: {view.phase}",
                            highlight_rows=[view.to_act] if view.to_act is not None else ())
         middle = ", ".join(_bid(c) for c in view.middle) or "none left"
-        trows = []
-        tricks = [t.plays for t in view.tricks] + ([tuple(view.current_trick)] if view.current_trick else [])
-        for i, plays in enumerate(tricks, 1):
-            cells = {s: pcard(c) for s, c in plays}
-            trows.append([i] + [cells.get(s, "") for s in range(len(view.hand_sizes))])
-        ttable = html_table(trows, ["trick"] + [self.letters[s] for s in range(len(view.hand_sizes))], raw=True,
-                            caption="Tricks (public)") if trows else ""
+        ttable = self.tricks_html(view)
         return (f"{ROW}{seats}{ttable}</div><div>bid cards in the middle: {escape(middle)}</div>"
                 + (f"<div><b>{escape(view.result)}</b> {escape(view.loss_reason or '')}</div>" if view.result else ""))
+
+    def tricks_html(self, view) -> str:
+        """The public trick table: each trick's cards by seat, who led it (▶, in which suit) and who
+        won it (★, the trick counts for the bid in the led suit)."""
+        n = len(view.hand_sizes)
+        trows = []
+        tricks = [(t.plays, t.winner) for t in view.tricks] + (
+            [(tuple(view.current_trick), None)] if view.current_trick else [])
+        for i, (plays, winner) in enumerate(tricks, 1):
+            leader, led = plays[0][0], plays[0][1]
+            cells = {}
+            for s, c in plays:
+                mark = ("▶ " if s == leader else "") + ("★ " if s == winner else "")
+                cells[s] = escape(mark) + pcard(c)
+            trows.append([i] + [cells.get(s, "") for s in range(n)]
+                         + [escape(f"{self._seat(leader)}, {SUIT_SYMBOLS[led.suit]}"),
+                            escape(self._seat(winner)) if winner is not None else "(being played)"])
+        if not trows:
+            return ""
+        return html_table(trows, ["trick"] + [self.letters[s] for s in range(n)] + ["led by (suit)", "won by"],
+                          raw=True, caption="Tricks (public): ▶ led the trick, ★ won it")
 
     def reveal_html(self, state) -> str:
         return self.view_html(state.view(0), hands=[list(h) for h in state.hands])
@@ -85,9 +116,36 @@ class ComradeTableGame(TableGame):
     def controls(self, view, legal):
         from cardgames.comrade.bidding import BidCard
         if view.phase == "bidding":
-            return [Group("bid:", [("pass", a) for a in legal if a == "pass"]
-                          + [(f"take {_bid(a)}", a) for a in legal if isinstance(a, BidCard)])]
+            items = ([("pass", a) for a in legal if a == "pass"]
+                     + [(f"take {_bid(a)}", a) for a in legal if isinstance(a, BidCard)])
+            losing = self.losing_bids(view, legal)
+            safe = [(label, a) for label, a in items if a not in losing]
+            risky = [(f"⚠ {label}", a) for label, a in items if a in losing]
+            groups = [Group("bid:", safe)] if safe else []
+            if risky:
+                groups.append(Group(f"these end the game at once (a loss for everyone; {self.deal.total} tricks):",
+                                    risky, warn=losing))
+            return groups
         return [Group("play:", [(c.symbol, c) for c in legal])]
+
+    def losing_bids(self, view, legal) -> dict:
+        """The bidding actions among ``legal`` that lose the game at once, each with the rule that
+        makes it lose.  The bidding is public, so it is replayed from the view's history alone."""
+        import copy
+
+        from cardgames.comrade.bidding import Bidding
+        from cardgames.comrade import DEFAULT_RULES
+        bidding = Bidding(self.num_players, view.dealer, self.deal.variant, total=self.deal.total,
+                          rules=self.rules or DEFAULT_RULES)
+        for step in view.bidding_history:
+            bidding.apply(step.action)
+        out = {}
+        for a in legal:
+            trial = copy.deepcopy(bidding)
+            trial.apply(a)
+            if trial.loss is not None:
+                out[a] = f"{self.say_own(a)} ends the bidding and the game, lost by everyone: {trial.loss_reason}"
+        return out
 
     def say_own(self, action) -> str:
         from cardgames.comrade.bidding import BidCard
@@ -130,7 +188,19 @@ class ComradeTableGame(TableGame):
             rows, ["seat", "bid (tricks led in)", "won (led in)"], caption="Bids against tricks won")
 
     def coach_html(self, state, view) -> str:
-        from classroom.coach import comrade_advice
-        return comrade_advice(state)
+        """From the person's view: the card's advice and what the others' actions say about their
+        hands; then, looking at every hand as a teacher would, whether a win is still possible."""
+        from classroom.coach import comrade_advice, comrade_beliefs, comrade_card_advice
+        legal = state.legal_actions()
+        parts = [comrade_card_advice(view, legal, self.rules)]
+        if view.bidding_history or view.tricks:
+            parts.append("<details><summary>what the others' bids and cards say (read through the card, "
+                         "from your view)</summary>" + comrade_beliefs(view, self.rules) + "</details>")
+        parts.append(comrade_advice(state))
+        return "<br>".join(parts)
+
+    def coach_review_html(self, state) -> str:
+        from classroom.coach import comrade_review
+        return comrade_review(state)
 
 

@@ -19,17 +19,24 @@ _HC_TITLES = {
 
 
 class HeartChallengeTable(TableGame):
-    """A Heart Challenge match of ``rounds`` rounds (default 1, so a class plays one round):
-    place, declare, raise or pass, flip, special cards, returning cards over the hand limit."""
+    """A Heart Challenge match: by default the rules' match of 10 rounds, highest total wins
+    (``rounds=3`` for a shorter one, ``rounds=1`` for a single round): place, declare, raise or
+    pass, flip, special cards, returning cards over the hand limit.
 
-    title = "Heart Challenge round"
+    One round is a lottery of the cards dealt; a match evens it out, as the rules intend.  Points
+    are the cards in each hand at the end of every round, so the result explains each round."""
 
-    def __init__(self, num_players: int = 4, seed: int | None = 0, rounds: int = 1, options=None):
+    def __init__(self, num_players: int = 4, seed: int | None = 0, rounds: int | None = None, options=None):
         from cardgames.heart_challenge import HeartChallengeGame, HeartChallengeOptions
         base = options if options is not None else HeartChallengeOptions()
-        self.options = replace(base, rounds=rounds)
+        self.options = base if rounds is None else replace(base, rounds=rounds)
         HeartChallengeGame(num_players, seed=seed, options=self.options)
         self.num_players, self.seed = num_players, seed
+
+    @property
+    def title(self) -> str:
+        n = self.options.rounds
+        return "Heart Challenge round" if n == 1 else f"Heart Challenge match of {n} rounds"
 
     def new_state(self):
         from cardgames.heart_challenge import HeartChallengeGame
@@ -64,12 +71,25 @@ class HeartChallengeTable(TableGame):
             marker = pcard(view.markers[s]) if view.markers[s] is not None else "—"
             rows.append([escape(who), view.numbers[s], marker, hand_h, " ".join(pile) or "—", view.scores[s],
                          escape(", ".join(status))])
-        caption = (f"Heart Challenge, round {view.round_no} — {PHASE_TEXT.get(view.phase, view.phase)}"
+        caption = (f"Heart Challenge, round {view.round_no} of {self.options.rounds} — "
+                   f"{PHASE_TEXT.get(view.phase, view.phase)}"
                    + (f" [{view.window}]" if view.window else ""))
         table = html_table(rows, ["seat", "number", "marker", "hand", "pile (bottom → top)", "score", ""],
                            raw=True, caption=caption, highlight_rows=[view.to_act] if view.to_act is not None else ())
         return (table + f"<div style='font-size:.9em'>stock: {view.stock_size} cards face down · hearts in play:"
-                f" {view.hearts_in_play}</div>")
+                f" {view.hearts_in_play}</div>" + self.last_round_html(view))
+
+    @staticmethod
+    def last_round_html(view) -> str:
+        """How the last finished round ended, from the public log: the challenge and the points."""
+        rounds = [e.round_no for e in view.log if e.text.startswith("scores: ")]
+        if not rounds:
+            return ""
+        last = rounds[-1]
+        lines = [e.text for e in view.log if e.round_no == last]
+        said = [x for x in lines if "challenge succeeds" in x or "challenge fails" in x or x.startswith("scores:")]
+        return (f"<div style='font-size:.9em'>round {last} ended: {escape('; '.join(said))} — the points are the "
+                "cards each player holds at the end of the round (see the scoring table)</div>")
 
     def reveal_html(self, state) -> str:
         return self.view_html(state.referee_view())
@@ -105,13 +125,43 @@ class HeartChallengeTable(TableGame):
         return lines, len(after.log)
 
     def result_text(self, state) -> str:
-        return f"scores {state.scores}; winner(s): seat(s) {state.winners()}."
+        won = state.winners()
+        who = f"seat {won[0]} wins" if len(won) == 1 else "seats " + " and ".join(map(str, won)) + " share the win"
+        return (f"{who} after {len(state.history)} round{'s' if len(state.history) != 1 else ''}: "
+                f"totals {state.scores} (highest total wins).")
 
     def result_html(self, state) -> str:
-        rows = [[s, state.numbers[s], " ".join(c.symbol for c in state.hands[s]) or "—", state.scores[s]]
-                for s in range(state.num_players)]
-        return f"<p>{escape(self.result_text(state))}</p>" + html_table(
-            rows, ["seat", "number", "hand at the end", "score"], caption="The hands at the end and the scores")
+        """The match round by round (the challenge and each seat's points), then how the last round
+        was scored card by card: a challenge does not score by itself, the cards in the hand do."""
+        return (f"<p>{escape(self.result_text(state))}</p>" + self.rounds_html(state)
+                + self.round_scoring_html(state.history[-1], state.numbers))
+
+    def rounds_html(self, state) -> str:
+        rows = []
+        for h in state.history:
+            challenge = ("no challenge" if h["challenger"] is None else
+                         f"seat {h['challenger']} declared {h['target']}: {h['result'] or '—'}")
+            rows.append([h["round"], challenge] + ["out" if p is None else f"{p:+d}" for p in h["points"]])
+        rows.append(["total", ""] + list(state.scores))
+        return html_table(rows, ["round", "the challenge"] + [f"seat {s}" for s in range(state.num_players)],
+                          caption="The match, round by round: the points each seat scored")
+
+    @staticmethod
+    def round_scoring_html(h: dict, numbers) -> str:
+        from cardgames.heart_challenge import card_points
+        rows = []
+        for s, hand in enumerate(h["hands"]):
+            if not h["active"][s] or h["points"][s] is None:
+                rows.append([s, numbers[s], "out", "—"])
+                continue
+            parts = " ".join(f"{c.symbol} {card_points(c, numbers[s]):+d}" for c in hand) or "no card"
+            rows.append([s, numbers[s], parts, f"{h['points'][s]:+d}"])
+        why = ("A challenge earns cards, not points: a success lets the challenger take a card, a failure costs "
+               "one. At the end of the round every card in the hand counts: the heart of your own number +1, "
+               "another heart +3, Q♥ +5, another Q +2, J −1, K −2, joker −3, anything else 0.")
+        return (f"<p>{escape(why)}</p>" + html_table(rows, ["seat", "number", "hand at the end: card points",
+                                                             "round points"],
+                                                     caption=f"How round {h['round']} was scored"))
 
     def coach_html(self, state, view) -> str:
         if view.phase not in ("turn", "auction"):

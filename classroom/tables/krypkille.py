@@ -8,7 +8,32 @@ from cardgames.display import escape, html_table
 
 from .base import Group, TableGame, ROW, back_html, card_html
 
-__all__ = ['KrypkilleTable']
+__all__ = ['KrypkilleTable', 'declare_prompt']
+
+
+def declare_prompt(view) -> str:
+    """The declaration prompt, from what ``view.seat`` can know: its final card and how many of the
+    cards it has not seen (other hands, other discards, the stock) are as low as that card or lower.
+    It never claims more: a declaration succeeds only if the card is the unique lowest at the table.
+
+    >>> from cardgames.krypkille import KrypkilleRound
+    >>> declare_prompt(KrypkilleRound.for_declaration(["Mask", "Pig", "9"]).view(0))   # doctest: +ELLIPSIS
+    'your final card is Mask. Of the 41 cards you have not seen, 1 is as low as yours or lower (Mask): ...'
+    """
+    mine = view.hand[0]
+    unseen = view.unseen_cards()
+    low = [k for k in unseen if k <= mine]
+    head = f"your final card is {mine.label}. "
+    if not low:
+        return (head + f"None of the {len(unseen)} cards you have not seen is as low as yours: nobody can hold a "
+                "card as low, so a declaration succeeds for sure. Declare or pass.")
+    kinds = sorted(set(low))
+    names = ", ".join(k.label + (f" ×{low.count(k)}" if low.count(k) > 1 else "") for k in kinds[:4]) + (
+        ", …" if len(kinds) > 4 else "")
+    one = len(low) == 1
+    return (head + f"Of the {len(unseen)} cards you have not seen, {len(low)} {'is' if one else 'are'} as low "
+            f"as yours or lower ({names}): if another player holds {'it' if one else 'one'}, declaring fails "
+            "(a shared lowest card fails too). Declare or pass.")
 
 
 class KrypkilleTable(TableGame):
@@ -80,7 +105,7 @@ class KrypkilleTable(TableGame):
             return "choose 0 to 3 cards to discard face down (the dealer refills to five)"
         if view.phase == "play":
             return "lead any card"
-        return f"your final card is {view.hand[0].label}: declare (it is the unique lowest) or pass"
+        return declare_prompt(view)
 
     def controls(self, view, legal):
         from cardgames.krypkille.engine import DECLARE, PASS, Discard, Play

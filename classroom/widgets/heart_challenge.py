@@ -12,7 +12,7 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from cardgames.cards import parse_cards
+from cardgames.display import escape
 from cardgames.errors import GameError
 from cardgames.heart_challenge import CautiousPlayer, HeartChallengeGame, HeartChallengeOptions
 from cardgames.heart_challenge.display import (legal_actions_html, log_html, scored_hand_html, setup_html, state_html)
@@ -162,7 +162,10 @@ class ScenarioExplorer(W.VBox):
 
 
 class HandScorer(W.VBox):
-    """Type a hand (card codes) and a number: the points of each card and the total."""
+    """Type a hand (card codes) and a number: the points of each card and the total.
+
+    A hand it cannot read (``H3 H3``: each card exists once; ``5``: no suit) shows one red line
+    saying what is wrong *instead of* the table: never a traceback, never the old hand's table."""
 
     def __init__(self, hand: str = "H5 H7 QH SJ JK", number: int = 5):
         self.out = W.Output()
@@ -177,12 +180,14 @@ class HandScorer(W.VBox):
         self.show()
 
     def show(self) -> None:
+        if self.out.outputs:          # an old traceback (there should be none) goes too
+            self.out.clear_output()
         try:
-            cards = parse_cards(self.hand.value)
-        except GameError as err:
-            self.view.value = f"<span style='color:#c0392b'>{err}</span>"
+            html = scored_hand_html(self.hand.value, self.number.value)
+        except GameError as err:   # the engine's one sentence, and nothing of the previous hand
+            self.view.value = f"<span style='color:#c0392b'>{escape(err)}</span>"
             return
-        self.view.value = scored_hand_html(list(cards), self.number.value)
+        self.view.value = html
 
 
 def plot_odds(ax, unknown: int, hearts: int, own: int, facedown: int):

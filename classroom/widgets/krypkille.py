@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from cardgames.display import escape
 from cardgames.errors import GameError, RuleConfigError
 from cardgames.krypkille.deck import PENALTY_TABLES, parse_kinds
 from cardgames.krypkille.display import deck_table_html, round_html, round_stages, score_table_html
@@ -20,7 +21,7 @@ from cardgames.krypkille.engine import KrypkilleRound
 from cardgames.krypkille.options import MAX_PLAYERS, MIN_PLAYERS
 from .common import guarded, mark_demo
 
-__all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES", "NOBODY"]
+__all__ = ["DeckTableView", "RoundStepper", "ScoreCaseView", "SCORE_CASES", "NOBODY", "OWN_CASE"]
 
 
 class DeckTableView(W.VBox):
@@ -101,14 +102,22 @@ SCORE_CASES: dict[str, tuple[str, int | None]] = {
 #: The declarer dropdown's value for "nobody declared": a Dropdown whose value is ``None`` shows a blank.
 NOBODY = -1
 
+#: The case dropdown's entry once the cards or the declarer differ from every example.
+OWN_CASE = "your own cards"
+
 
 class ScoreCaseView(W.VBox):
     """Pick one of the scoring cases, or type final cards (one per player, 2-5 players) and pick a
-    declarer; see the scores.  Bad input shows the error *instead of* the table."""
+    declarer; see the scores.  Bad input shows the error *instead of* the table.
+
+    The "case" dropdown always names what is shown: typing other cards (or choosing another
+    declarer) switches it to "your own cards", or to the example the input now equals."""
 
     def __init__(self, penalties: str = "default"):
         self.out = W.Output()
-        self.case = W.Dropdown(options=list(SCORE_CASES), description="case", layout=W.Layout(width="auto"))
+        self._loading = False
+        self.case = W.Dropdown(options=list(SCORE_CASES) + [OWN_CASE], description="case",
+                               layout=W.Layout(width="auto"))
         self.cards = W.Text(description="final cards", placeholder="e.g. Pig 1 Harlequin 9",
                             style={"description_width": "initial"})
         self.declarer = W.Dropdown(description="declarer", layout=W.Layout(width="auto"))
@@ -116,7 +125,7 @@ class ScoreCaseView(W.VBox):
         self.html = W.HTML()
         self.message = W.HTML()
         g = guarded(self.out)
-        self.case.observe(g(lambda change: self.load(change["new"])), names="value")
+        self.case.observe(g(lambda change: None if self._loading else self.load(change["new"])), names="value")
         self.cards.observe(g(lambda _: self._cards_changed()), names="value")
         self.declarer.observe(g(lambda _: self.render()), names="value")
         self.penalties.observe(g(lambda _: self.render()), names="value")
@@ -125,6 +134,8 @@ class ScoreCaseView(W.VBox):
                           self.html, self.out])
 
     def load(self, name: str) -> None:
+        if name not in SCORE_CASES:        # "your own cards": keep what is typed
+            return
         cards, declarer = SCORE_CASES[name]
         self._loading = True
         self.cards.value = cards
@@ -150,9 +161,30 @@ class ScoreCaseView(W.VBox):
             self._set_seats(n, self.declarer_seat())
         self.render()
 
+    def matching_case(self) -> str:
+        """The example the typed cards and the declarer equal, else :data:`OWN_CASE`."""
+        try:
+            typed = parse_kinds(self.cards.value)
+        except GameError:
+            return OWN_CASE
+        for name, (cards, declarer) in SCORE_CASES.items():
+            if parse_kinds(cards) == typed and declarer == self.declarer_seat():
+                return name
+        return OWN_CASE
+
+    def _follow_case(self) -> None:
+        name = self.matching_case()
+        if name != self.case.value:
+            self._loading = True          # naming the case must not load it over the typed cards
+            try:
+                self.case.value = name
+            finally:
+                self._loading = False
+
     def render(self) -> None:
         if getattr(self, "_loading", False):
             return
+        self._follow_case()
         try:
             cards = parse_kinds(self.cards.value)
             if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS:
@@ -164,5 +196,5 @@ class ScoreCaseView(W.VBox):
             self.html.value = score_table_html(cards, declarer, self.penalties.value)
             self.message.value = ""
         except GameError as err:  # bad input is shown, not raised, and no stale table stays under it
-            self.message.value = f'<span style="color:#b00">{err}</span>'
+            self.message.value = f'<span style="color:#b00">{escape(err)}</span>'
             self.html.value = ""

@@ -2,18 +2,20 @@
 tables come from the solver's plain functions, so the notebook can show them statically too).
 
     >>> ex = EndgameExplorer(num_players=3, seed=1)
-    >>> "penalty table 'default'" in ex.expected_html.value
+    >>> "(Harlequin 50)" in ex.expected_html.value
     True
     >>> ex.table.value = "alternative"
-    >>> "penalty table 'alternative'" in ex.expected_html.value
+    >>> "(Harlequin 18)" in ex.expected_html.value
     True
 """
 
 from __future__ import annotations
 
+import io
+
 import ipywidgets as W
-import matplotlib.pyplot as plt
 from IPython.display import display
+from matplotlib.figure import Figure
 
 from cardgames.display import escape
 from cardgames.errors import GameError
@@ -21,7 +23,7 @@ from cardgames.krypkille import Kind, PENALTY_TABLES
 from .common import guarded, mark_demo
 from solvers.krypkille_endgame import Endgame, draw_tree, plot_thresholds, threshold_table_html
 
-__all__ = ["EndgameExplorer", "MODELS", "SOURCES", "BELIEF_LABELS", "TAB_TITLES", "ENGINE", "BY_HAND"]
+__all__ = ["EndgameExplorer", "MODELS", "SOURCES", "BELIEF_LABELS", "TAB_TITLES", "ENGINE", "BY_HAND", "png"]
 
 ENGINE, BY_HAND = "engine deal", "set by hand"
 #: The two ways to make an endgame (short labels: a ToggleButtons button is about 150px wide).
@@ -29,13 +31,23 @@ SOURCES = {ENGINE: "deal a round with the engine and play the four forced tricks
            BY_HAND: "type the final cards and the public cards yourself"}
 #: Tab titles short enough for a tab at JupyterLab's default width (about 144px).
 TAB_TITLES = ("1 all cards seen", "2 one player", "3 everyone")
-#: Belief models of level 2 (:mod:`solvers.krypkille_endgame.beliefs`).
-BELIEF_LABELS = {"uniform (ignores the play)": "uniform", "play-aware (reads the forced follows)": "play"}
+#: Belief models of level 2 (:mod:`solvers.krypkille_endgame.beliefs`); the policy model is the default for
+#: an engine deal (its players are the engine's reference players), uniform for an endgame set by hand.
+BELIEF_LABELS = {"policy-aware (the engine's players: reads discards, leads, follows)": "policy",
+                 "play-aware (reads the forced follows)": "play", "uniform (ignores the play)": "uniform"}
+POLICY, UNIFORM = list(BELIEF_LABELS)[0], list(BELIEF_LABELS)[2]
 
 #: Choices for "how the others decide" (level 2): label -> ``others`` argument of :func:`player_view`.
 MODELS = {"level-3 equilibrium (default)": "equilibrium", "nobody else declares": "never"}
 MODELS.update({f"threshold: declare with {k.label} or weaker": k for k in (Kind.WREATH, Kind.ONE, Kind.THREE,
                                                                               Kind.FIVE)})
+
+
+def png(fig: Figure) -> bytes:
+    """A matplotlib figure as PNG bytes (drawn by Agg, never registered with pyplot)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return buf.getvalue()
 
 
 class EndgameExplorer:
@@ -56,23 +68,26 @@ class EndgameExplorer:
                                     layout=W.Layout(width="auto"))
         self.cards = W.Text(value="Pig 1 9 Mask", description="final cards", style=wide,
                             placeholder="one card per seat, e.g. Pig 1 9 Mask")
-        self.first = W.BoundedIntText(value=0, min=0, max=4, description="asked first", style=wide)
+        self.first = W.BoundedIntText(value=0, min=0, max=3, description="asked first", style=wide)
         self.played = W.Text(value="Mask 2 2", description="public cards", placeholder="cards of the tricks",
                              style=wide)
         self.viewer = W.Dropdown(options=[0], value=0, description="view of seat", style=wide)
         self.model = W.Dropdown(options=list(MODELS), value=list(MODELS)[0], description="others", style=wide,
                                 layout=W.Layout(width="420px"))
-        self.beliefs = W.Dropdown(options=list(BELIEF_LABELS), value=list(BELIEF_LABELS)[0],
-                                  description="beliefs", style=wide, layout=W.Layout(width="420px"))
+        self.beliefs = W.Dropdown(options=list(BELIEF_LABELS), value=POLICY,
+                                  description="beliefs", style=wide, layout=W.Layout(width="480px"))
         self.endgame_html = W.HTML()
         self.level1_html = W.HTML()
         self.expected_html = W.HTML()
         self.level3_html = W.HTML()
-        self.level1_fig = W.Output()
-        self.level2_fig = W.Output()
-        self.level3_fig = W.Output()
+        # the drawings are PNG images made without pyplot: no figure is left open or shown twice
+        self.level1_fig = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.level2_fig = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self.level3_fig = W.Image(format="png", layout=W.Layout(max_width="100%"))
         mark_demo(self.table, self.expected_html)
         self.endgame: Endgame | None = None
+        #: The seed of the round the engine last dealt here (the seed box always shows it).
+        self.dealt_seed: int | None = None
 
         @guarded(self.out)
         def on_change(_change=None):
@@ -82,6 +97,15 @@ class EndgameExplorer:
         def on_deal(_button):
             self.seed.value = self.seed.value + 1  # triggers refresh
 
+        @guarded(self.out)
+        def on_source(change):
+            # an endgame set by hand has no tricks to read: the policy model needs them
+            if change["new"] == ENGINE and self.beliefs.value == UNIFORM:
+                self.beliefs.value = POLICY
+            elif change["new"] != ENGINE and self.beliefs.value == POLICY:
+                self.beliefs.value = UNIFORM
+
+        self.source.observe(on_source, names="value")
         for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model,
                   self.beliefs):
             w.observe(on_change, names="value")
@@ -115,12 +139,18 @@ class EndgameExplorer:
             return
         self._busy = True
         try:
+            self._bound_first()
             try:
                 end = self.make_endgame()
-            except GameError as err:  # bad text in the fields: say what, keep the last endgame
+            except GameError as err:  # bad text in the fields: say what, and show no analysis of another endgame
                 self.endgame_html.value = f"<p style='color:#b00'>Cannot use this endgame: {escape(err)}</p>"
+                self.clear_analysis()
+                if self.source.value == ENGINE and self.dealt_seed is not None:
+                    self.seed.value = self.dealt_seed     # the box shows the seed of the round last dealt
                 return
             self.endgame = end
+            if self.source.value == ENGINE:
+                self.dealt_seed = self.seed.value
             by_hand = self.source.value != ENGINE
             # show only the fields the chosen source uses; by hand, the cards set the player count
             self.hand_box.layout.display = None if by_hand else "none"
@@ -139,15 +169,26 @@ class EndgameExplorer:
         finally:
             self._busy = False
 
+    def _bound_first(self) -> None:
+        """"asked first" is a seat of the endgame being typed: 0 .. (number of final cards - 1)."""
+        if self.source.value == ENGINE:
+            return
+        n = len([t for t in self.cards.value.replace(",", " ").split() if t])
+        self.first.max = max(n - 1, 0)
+
+    def clear_analysis(self, note: str = "fix the endgame above to see its analysis") -> None:
+        """No table or drawing of an endgame that is not the one the controls describe."""
+        for html in (self.level1_html, self.expected_html, self.level3_html):
+            html.value = f"<p><i>{escape(note)}</i></p>"
+        for image in (self.level1_fig, self.level2_fig, self.level3_fig):
+            image.value = b""
+
     def show_level1(self, end: Endgame) -> None:
         sol = end.perfect()
         self.level1_html.value = sol.to_html()
-        with self.level1_fig:
-            self.level1_fig.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1)))
-            draw_tree(sol.tree, ax=ax, title="Everyone sees every card (level 1)")
-            plt.show()
-            plt.close(fig)
+        fig = Figure(figsize=(1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1)))
+        draw_tree(sol.tree, ax=fig.subplots(), title="Everyone sees every card (level 1)")
+        self.level1_fig.value = png(fig)
 
     def show_level2(self, end: Endgame) -> None:
         try:
@@ -155,34 +196,28 @@ class EndgameExplorer:
         except GameError as err:
             self.expected_html.value = (f"<p>Penalty table '{escape(end.penalties.name)}': "
                                         f"no level-2 answer: {escape(err)}</p>")
-            self.level2_fig.clear_output()
+            self.level2_fig.value = b""
             return
         self.expected_html.value = (f"<p>{escape(view.summary())}</p>" + view.expected_html()
                                     + view.branches_html())
-        with self.level2_fig:
-            self.level2_fig.clear_output(wait=True)
-            g = view.tree()
-            fig, ax = plt.subplots(figsize=(max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2))
-            draw_tree(g, ax=ax, title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)")
-            plt.show()
-            plt.close(fig)
+        g = view.tree()
+        fig = Figure(figsize=(max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2))
+        draw_tree(g, ax=fig.subplots(), title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)")
+        self.level2_fig.value = png(fig)
 
     def show_level3(self, end: Endgame) -> None:
         try:
             eq = end.equilibrium(BELIEF_LABELS[self.beliefs.value])
         except GameError as err:  # EquilibriumNotFoundError: say so, never show a non-equilibrium
             self.level3_html.value = f"<p style='color:#b00'>No level-3 answer: {escape(err)}</p>"
-            self.level3_fig.clear_output()
+            self.level3_fig.value = b""
             return
         self.level3_html.value = (eq.to_html()
                                   + threshold_table_html(tables=(end.penalties.name,))
                                   + "<p>(second table: no public cards, i.e. before looking at any trick)</p>")
-        with self.level3_fig:
-            self.level3_fig.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(6.5, 3.6))
-            plot_thresholds(tables=(end.penalties.name,), ax=ax)
-            plt.show()
-            plt.close(fig)
+        fig = Figure(figsize=(6.5, 3.6))
+        plot_thresholds(tables=(end.penalties.name,), ax=fig.subplots())
+        self.level3_fig.value = png(fig)
 
     def _ipython_display_(self) -> None:
         display(self.widget)

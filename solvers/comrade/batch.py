@@ -51,7 +51,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 
 from cardgames.comrade import Deal
-from cardgames.errors import ParseError
+from cardgames.errors import ParseError, shown
 
 from .certificate import Certificate
 from .solver import DEFAULT_OPTIONS, SolveResult, SolverOptions, solve
@@ -270,7 +270,7 @@ def _dealer_seat(deal: Deal, text: str) -> int:
         return int(text)
     if re.fullmatch(r"[A-Za-z]", text) and text.upper() in letters:
         return letters.index(text.upper())
-    raise BatchLineError(f"unknown dealer {text!r}: give a seat number 0..{deal.players - 1} "
+    raise BatchLineError(f"unknown dealer {shown(text)}: give a seat number 0..{deal.players - 1} "
                          f"or a letter {', '.join(letters)}", text)
 
 

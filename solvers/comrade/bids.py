@@ -36,15 +36,16 @@ tricks led in a suit than the cards of that suit they hold).
 from __future__ import annotations
 
 import json
+import numbers
 import re
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import constraint
 
 from cardgames.cards import SUITS
 from cardgames.comrade.variant import SEAT_LETTERS, Variant
-from cardgames.errors import ParseError
+from cardgames.errors import ParseError, shown, shown_text
 
 __all__ = [
     "BidMatrix",
@@ -53,6 +54,7 @@ __all__ = [
     "is_legal_bid",
     "check_bids",
     "parse_bids",
+    "read_json_bids",
     "format_bids",
     "direct_bidding",
     "bid_problem",
@@ -109,19 +111,104 @@ def is_legal_bid(bids: Sequence[Sequence[int]], variant: Variant, total: int) ->
     return not bid_problems(bids, variant, total)
 
 
+#: The largest count a bid matrix may hold before it is refused unread (a deal has at most 13 tricks).
+_MAX_COUNT = 10 ** 6
+#: JSON bids are rows of counts: two levels of brackets, never more.
+_MAX_JSON_DEPTH = 2
+
+
+def _count(value: object) -> int:
+    """One entry of a bid matrix, strictly: a whole number (an ``int``, or anything that is one
+    exactly, such as a NumPy integer), never ``True``, ``1.5``, ``nan``, ``inf`` or ``"6"``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise BidsError(f"{shown(value)} is not a whole number (write counts like 2)", value)
+    count = int(value)
+    if abs(count) > _MAX_COUNT:
+        raise BidsError(f"{shown(count)} is far too large a count (a deal has at most 13 tricks)", value)
+    return count
+
+
 def check_bids(bids: Sequence[Sequence[int]], variant: Variant, total: int) -> BidMatrix:
-    """``bids`` as a :data:`BidMatrix`; :class:`BidsError` naming the first problem if illegal."""
-    try:
-        matrix = tuple(tuple(int(v) for v in row) for row in bids)
-    except (TypeError, ValueError) as e:
-        raise BidsError(f"bids must be rows of whole numbers, not {bids!r}", bids) from e
+    """``bids`` as a :data:`BidMatrix`; :class:`BidsError` naming the first problem if illegal.
+
+    The entries must be whole numbers: ``1.5``, ``True``, ``float("inf")`` and ``"6"`` are
+    refused, not rounded or converted.
+
+    >>> from cardgames.comrade import FOUR_PLAYERS
+    >>> check_bids([[1.5, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], FOUR_PLAYERS, 13)
+    Traceback (most recent call last):
+    ...
+    solvers.comrade.bids.BidsError: 1.5 is not a whole number (write counts like 2)
+    """
+    if isinstance(bids, (str, bytes, bytearray)) or not isinstance(bids, Iterable):
+        raise BidsError(f"bids must be rows of whole numbers, not {shown(bids)}", bids)
+    rows = list(bids)
+    if len(rows) > _MAX_COUNT or any(isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable)
+                                     for row in rows):
+        raise BidsError(f"bids must be rows of whole numbers, not {shown(bids)}", bids)
+    matrix = tuple(tuple(_count(v) for v in row) for row in rows)
     problems = bid_problems(matrix, variant, total)
     if problems:
         raise BidsError("illegal bids: " + "; ".join(problems), matrix)
     return matrix
 
 
+def read_json_bids(text: str) -> list[list[int]]:
+    """Bids given as JSON rows, read strictly: whole numbers only (no ``1.0``, ``1e3``,
+    ``true``, ``NaN``, ``Infinity``, no number of more than 6 digits), at most two levels
+    of brackets.  The shape and the rules are checked afterwards, by :func:`check_bids`.
+
+    >>> read_json_bids("[[1,0,0,0],[0,1,0,0],[0,0,0,0],[0,0,0,0]]")[1]
+    [0, 1, 0, 0]
+    >>> read_json_bids("[[0,0,0,0],[0,Infinity,0,0]]")
+    Traceback (most recent call last):
+    ...
+    solvers.comrade.bids.BidsError: Infinity is not a whole number (write counts like 2)
+    """
+    if not isinstance(text, str):
+        raise BidsError(f"JSON bids are a string, not {shown(text)}", text)
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:  # refuse deep nesting before the JSON reader recurses into it
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > _MAX_JSON_DEPTH:
+                raise BidsError("JSON bids are rows of counts, [[S,H,D,C], ...]: too many nested brackets",
+                                text)
+        elif ch in "]}":
+            depth -= 1
+
+    def no_number(token: str) -> Any:  # a float such as 1.5 or 1e0, or NaN / Infinity
+        raise BidsError(f"{shown_text(token)} is not a whole number (write counts like 2)", token)
+
+    def small_int(token: str) -> int:
+        if len(token.lstrip("-")) > 6:
+            raise BidsError(f"{shown_text(token)} is far too large a count", token)
+        return int(token)
+
+    try:
+        rows = json.loads(text, parse_float=no_number, parse_constant=no_number, parse_int=small_int)
+    except json.JSONDecodeError as e:
+        raise BidsError(f"bids {shown(text)} are not valid JSON ({e.msg} at column {e.colno})", text) from None
+    except RecursionError:  # pragma: no cover - refused by the depth scan above
+        raise BidsError("JSON bids: too many nested brackets", text) from None
+    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+        raise BidsError(f"JSON bids must be a list of rows, [[S,H,D,C], ...], not {shown(text)}", text)
+    for row in rows:
+        for v in row:
+            if type(v) is not int:  # True/False are ints to Python, not counts
+                raise BidsError(f"{json.dumps(v)} is not a whole number (write counts like 2)", v)
+    return rows
+
+
 _CARD = re.compile(r"^([SHDC])([1-9])$")
+#: Longer text than this is no bid (the longest legal JSON matrix has about 60 characters).
+_MAX_TEXT = 10_000
 
 
 def parse_bids(text: str, variant: Variant, total: int) -> BidMatrix:
@@ -142,19 +229,17 @@ def parse_bids(text: str, variant: Variant, total: int) -> BidMatrix:
     """
     if not isinstance(text, str):
         return check_bids(text, variant, total)
+    if len(text) > _MAX_TEXT:
+        raise BidsError(f"bids {shown(text)} are far too long: a final bid names at most "
+                        f"{variant.players * variant.max_suits} bid cards", text)
     body = text.strip()
     if body.startswith("["):
-        try:
-            rows = json.loads(body)
-        except json.JSONDecodeError as e:
-            raise BidsError(f"bids {body!r} are not valid JSON: {e.msg}", body) from e
-        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise BidsError(f"JSON bids must be a list of rows, not {body!r}", body)
+        rows = read_json_bids(body)
         return check_bids(rows, variant, total)
     parts = body.split("/")
     n = variant.players
     if len(parts) != n:
-        raise BidsError(f"bids {body!r} name {len(parts)} seat(s); write {n} groups separated by '/' "
+        raise BidsError(f"bids {shown(body)} name {len(parts)} seat(s); write {n} groups separated by '/' "
                         f"(use '-' for a seat without bids)", body)
     rows = [[0] * len(SUITS) for _ in range(n)]
     top = max(variant.bid_values)
@@ -164,7 +249,7 @@ def parse_bids(text: str, variant: Variant, total: int) -> BidMatrix:
                 continue
             m = _CARD.match(token.upper())
             if not m or int(m.group(2)) not in variant.bid_values:
-                raise BidsError(f"bid card {token!r} of {_seat(p)}: write a suit letter and a value "
+                raise BidsError(f"bid card {shown(token)} of {_seat(p)}: write a suit letter and a value "
                                 f"1-{top}, like H3", token)
             s = SUITS.index(m.group(1))
             if rows[p][s]:

@@ -37,6 +37,8 @@ import signal
 import sys
 from typing import Any, Iterator, Sequence
 
+from cardgames.errors import shown
+
 from .batch import (NOT_YET, BatchLineError, Passed, WorkerDiedError, _solve_job, default_processes, ordered_map,
                     parse_batch_line, prefetch, read_batch_lines)
 from .portfolio import ENGINES
@@ -90,18 +92,18 @@ def parse_time_limit(text: str) -> float | None:
     if body.lower() == "none":
         return None
     if not re.fullmatch(r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\.", body):
-        raise argparse.ArgumentTypeError(f"time limit {text!r} is not a number of seconds: "
+        raise argparse.ArgumentTypeError(f"time limit {shown(text)} is not a number of seconds: "
                                          f"give a finite number > 0, or 'none'")
     value = float(body)
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"time limit {text!r} must be a finite number of seconds > 0 "
+        raise argparse.ArgumentTypeError(f"time limit {shown(text)} must be a finite number of seconds > 0 "
                                          f"(or 'none' for no limit)")
     return value
 
 
 def _positive_int(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number >= 1")
     return int(text)
 
 
@@ -136,12 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 # -- reading the input ----------------------------------------------------------------
 
-_MAX_JSON_DEPTH = 2
-
-
 def read_json_bids(text: str) -> list[list[int]]:
-    """Bids given as JSON rows, read strictly: whole numbers only (no ``1.0``, ``1e3``,
-    ``true``, ``NaN``, ``Infinity``), at most two levels of brackets.
+    """``--bids`` given as JSON rows, read as strictly as the Python API reads them
+    (:func:`solvers.comrade.bids.read_json_bids`: whole numbers only, no ``1.0``, ``1e3``,
+    ``true``, ``NaN``, ``Infinity``, at most two levels of brackets); a refusal is a
+    :class:`CommandLineError` that names the option.
 
     >>> read_json_bids("[[1,0,0,0],[0,1,0,0],[0,0,0,0],[0,0,0,0]]")[1]
     [0, 1, 0, 0]
@@ -150,46 +151,12 @@ def read_json_bids(text: str) -> list[list[int]]:
     ...
     solvers.comrade.cli.CommandLineError: --bids: 1.9 is not a whole number (write counts like 2)
     """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:  # refuse deep nesting before the JSON reader recurses into it
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > _MAX_JSON_DEPTH:
-                raise CommandLineError("--bids: JSON bids are rows of counts, [[S,H,D,C], ...]: "
-                                       "too many nested brackets")
-        elif ch in "]}":
-            depth -= 1
-
-    def no_float(token: str) -> Any:
-        raise CommandLineError(f"--bids: {token} is not a whole number (write counts like 2)")
-
-    def no_constant(token: str) -> Any:
-        raise CommandLineError(f"--bids: {token} is not a whole number (write counts like 2)")
-
-    def small_int(token: str) -> int:
-        if len(token.lstrip("-")) > 6:
-            raise CommandLineError(f"--bids: {token[:12]}{'...' if len(token) > 12 else ''} is far too large a count")
-        return int(token)
+    from .bids import BidsError, read_json_bids as read
 
     try:
-        rows = json.loads(text, parse_float=no_float, parse_constant=no_constant, parse_int=small_int)
-    except json.JSONDecodeError as e:
-        raise CommandLineError(f"--bids: not valid JSON ({e.msg} at column {e.colno})") from None
-    except RecursionError:  # pragma: no cover - refused by the depth scan above
-        raise CommandLineError("--bids: too many nested brackets") from None
-    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-        raise CommandLineError("--bids: JSON bids must be a list of rows, [[S,H,D,C], ...]")
-    for row in rows:
-        for v in row:
-            if type(v) is not int:  # True/False are ints to Python, not counts
-                raise CommandLineError(f"--bids: {json.dumps(v)} is not a whole number (write counts like 2)")
-    return rows
+        return read(text)
+    except BidsError as e:
+        raise CommandLineError(f"--bids: {e}") from None
 
 
 def _bids(text: str | None) -> Any:
@@ -201,7 +168,7 @@ def _bids(text: str | None) -> Any:
 
 def _dealer_text(text: str) -> str:
     if not re.fullmatch(r"\s*(?:[0-9]{1,3}|[A-Za-z])\s*", text):
-        raise CommandLineError(f"unknown dealer {text!r}: give a seat number (0, 1, ...) or a seat letter (N, E, S, W)")
+        raise CommandLineError(f"unknown dealer {shown(text)}: give a seat number (0, 1, ...) or a seat letter (N, E, S, W)")
     return text.strip()
 
 
@@ -279,7 +246,7 @@ def _single(args: argparse.Namespace, out: "_Output") -> int:
     try:
         deal = Deal.from_pbn(text)
     except _INPUT_ERRORS as e:
-        return _fail(_describe(e, f"the deal {text!r}"))
+        return _fail(_describe(e, f"the deal {shown(text)}"))
     try:
         dealer = _dealer_text(args.dealer)
         bids = _bids(args.bids)

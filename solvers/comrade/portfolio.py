@@ -18,9 +18,11 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from cardgames.errors import RuleConfigError, shown
+
 from .search import SearchTimeout
 
-__all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine"]
+__all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine", "check_time_limit"]
 
 #: The values of ``engine=``.
 ENGINES = ("auto", "search", "sat")
@@ -34,14 +36,38 @@ FIRST_SECONDS = 0.05
 SAT_SHARE = 4
 
 
-class EngineError(ValueError):
-    """``engine=`` names no engine."""
+#: The longest time limit the solvers take (seconds, about 31 years): beyond it, say ``None``.
+MAX_TIME_LIMIT = 10 ** 9
+
+
+def check_time_limit(time_limit: object) -> float | None:
+    """``time_limit`` if it is a finite number of seconds >= 0 (0: answer at once, ``unknown`` unless the
+    answer is immediate) or ``None`` (no limit); else :class:`~cardgames.errors.RuleConfigError` naming it.
+
+    >>> check_time_limit(2.5), check_time_limit(None), check_time_limit(0)
+    (2.5, None, 0.0)
+    >>> check_time_limit(float("nan"))
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.RuleConfigError: time limit nan must be a finite number of seconds >= 0 (or None for no limit)
+    """
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+            or not 0 <= time_limit <= MAX_TIME_LIMIT or time_limit != time_limit:
+        raise RuleConfigError(f"time limit {shown(time_limit)} must be a finite number of seconds >= 0 "
+                              "(or None for no limit)")
+    return float(time_limit)
+
+
+class EngineError(RuleConfigError):
+    """``engine=`` names no engine (a :class:`~cardgames.errors.RuleConfigError`, so a ``ValueError``)."""
 
 
 def check_engine(engine: object) -> str:
     """``engine`` itself when it is one of :data:`ENGINES`, else :class:`EngineError`."""
     if not isinstance(engine, str) or engine not in ENGINES:
-        raise EngineError(f"unknown engine {engine!r}: choose one of {', '.join(map(repr, ENGINES))}")
+        raise EngineError(f"unknown engine {shown(engine)}: choose one of {', '.join(map(repr, ENGINES))}")
     return engine
 
 

@@ -51,8 +51,9 @@ from cardgames.comrade import ComradeGame
 from cardgames.comrade.bidding import PASS
 from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
+from cardgames.errors import shown
 
-from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine
+from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine, check_time_limit
 from .sat import PlayFormula
 from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -95,7 +96,7 @@ class PositionResult:
     def replay(self, game: ComradeGame) -> ComradeGame:
         """A copy of ``game`` with the certificate played on it (the won game)."""
         if self.certificate is None:
-            raise PositionError(f"a {self.verdict!r} answer has no certificate to replay")
+            raise PositionError(f"a {shown(self.verdict)} answer has no certificate to replay")
         return _replay(game, self.certificate)
 
     def _repr_html_(self) -> str:
@@ -379,6 +380,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     start = time.perf_counter()
     if not isinstance(game, ComradeGame):
         raise TypeError(f"solve_position needs a ComradeGame, not {type(game).__name__}")
+    time_limit = check_time_limit(time_limit)
     phase = game.phase
     engine = check_engine(engine)
 

@@ -50,6 +50,7 @@ from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
+from cardgames.errors import shown
 
 from .position import BiddingReach, _bid_matrix, solve_position
 
@@ -260,12 +261,12 @@ class SamplingPlayer:
                  bid_time_limit: float | None = None, *, node_limit: int | None = PLAY_NODE_LIMIT,
                  bid_node_limit: int | None = BID_NODE_LIMIT):
         if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples!r}")
+            raise ValueError(f"samples must be at least 1, not {shown(samples)}")
         if bid_samples is not None and bid_samples < 1:
-            raise ValueError(f"bid_samples must be at least 1, not {bid_samples!r}")
+            raise ValueError(f"bid_samples must be at least 1, not {shown(bid_samples)}")
         for name, v in (("node_limit", node_limit), ("bid_node_limit", bid_node_limit)):
             if v is not None and v < 1:
-                raise ValueError(f"{name} must be a positive number of positions or None, not {v!r}")
+                raise ValueError(f"{name} must be a positive number of positions or None, not {shown(v)}")
         self.samples = samples
         self.bid_samples = samples if bid_samples is None else bid_samples
         self.bid_time_limit = bid_time_limit
@@ -317,12 +318,13 @@ class SamplingPlayer:
             keep = set(still_possible(count, [c + n - d for c, d in zip(count, done)], grank))
             alive[:] = [i for i in alive if i in keep]
 
+        hidden_samples = self._hidden_samples(view, n, rng)
         for _ in range(n):
             if shortcuts:
                 prune()
                 if len(alive) <= 1:
                     break
-            game = game_from_view(view, sample_hidden_hands(view, rng), self.rules)
+            game = game_from_view(view, next(hidden_samples), self.rules)
             if bidding:
                 calls += 1
                 plan = solve_position(game, time_limit=self.bid_time_limit, node_limit=self.bid_node_limit,
@@ -361,6 +363,12 @@ class SamplingPlayer:
                 counts[str(a)] = count[i]
                 highs[str(a)] = count[i] + n - done[i]
         return counts, highs, calls
+
+    def _hidden_samples(self, view: PlayerView, n: int, rng: random.Random):
+        """The hidden layouts of one decision, drawn lazily (one :func:`sample_hidden_hands` each), so a
+        decision that stops early draws no more; a subclass may draw them otherwise."""
+        for _ in range(n):
+            yield sample_hidden_hands(view, rng)
 
     @staticmethod
     def _keeps_plan(game: ComradeGame, action, final, bids) -> bool:

@@ -36,11 +36,11 @@ from typing import Any, Sequence
 from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade import Deal
 from cardgames.display import escape
-from cardgames.errors import RuleConfigError
+from cardgames.errors import RuleConfigError, shown
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
-from .portfolio import Engine, LazyFormula, alternate, check_engine
+from .portfolio import Engine, LazyFormula, alternate, check_engine, check_time_limit
 from .sat import PlayFormula
 from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
 
@@ -86,7 +86,7 @@ class SolverOptions:
     def __post_init__(self):
         check_engine(self.engine)
         if isinstance(self.search_first, bool) or not isinstance(self.search_first, int) or self.search_first < 1:
-            raise RuleConfigError(f"search_first must be a whole number of positions >= 1, not {self.search_first!r}")
+            raise RuleConfigError(f"search_first must be a whole number of positions >= 1, not {shown(self.search_first)}")
 
 
 DEFAULT_OPTIONS = SolverOptions()
@@ -220,10 +220,10 @@ def _seat(deal: Deal, dealer: "int | str") -> int:
         if text.isdigit():
             dealer = int(text)
         else:
-            raise RuleConfigError(f"unknown dealer {dealer!r}: give a seat number 0..{deal.players - 1} "
+            raise RuleConfigError(f"unknown dealer {shown(dealer)}: give a seat number 0..{deal.players - 1} "
                                   f"or a letter {', '.join(letters)}")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < deal.players:
-        raise RuleConfigError(f"dealer must be a seat 0..{deal.players - 1}, not {dealer!r}")
+        raise RuleConfigError(f"dealer must be a seat 0..{deal.players - 1}, not {shown(dealer)}")
     return dealer
 
 
@@ -242,6 +242,7 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
     :class:`~solvers.comrade.bids.BidsError`); ``time_limit`` in seconds (``None``: no limit).
     """
     start = time.perf_counter()
+    time_limit = check_time_limit(time_limit)
     deal = Deal.from_pbn(deal) if not isinstance(deal, Deal) else deal
     dealer = _seat(deal, dealer)
     variant = deal.variant

@@ -33,12 +33,34 @@ from typing import Any, Callable, Iterable, Sequence
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
+from cardgames.errors import shown
 
-__all__ = ["KINDS", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
+__all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
            "wilson_interval", "deal_for_seed", "make_table"]
 
-#: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible).
-KINDS = ("random", "heuristic", "sampling")
+#: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
+#:
+#: * ``"random"``, ``"heuristic"`` — :mod:`cardgames.comrade.players`;
+#: * ``"sampling"`` — perfect-information Monte Carlo (:class:`~solvers.comrade.sampling.SamplingPlayer`);
+#: * ``"card"`` — four players following the convention card (:class:`~solvers.comrade.convention.ConventionPlayer`);
+#: * ``"card+inference"`` — the card's bidding, and sampling on worlds weighted by the card
+#:   (:class:`~solvers.comrade.cardsearch.InferenceSamplingPlayer`);
+#: * ``"card+inference+search"`` — the card, improved by rollouts in worlds weighted by the card
+#:   (:class:`~solvers.comrade.cardsearch.CardSearchPlayer`);
+#: * ``"best"`` — always the strongest silent table (:data:`BEST`), so a later check can call
+#:   ``play_deal(seed, "best")``;
+#: * ``"mixed:K"`` (:data:`MIXED`) — one seat of kind ``K`` (a stand-in for a student who ignores the card)
+#:   and three ``"best"`` players; the odd seat is ``(seed // players) % players``.
+KINDS = ("random", "heuristic", "sampling", "card", "card+inference", "card+inference+search", "best")
+
+#: The kind ``"best"`` stands for (measured: see the README's silence study).
+BEST = "card+inference+search"
+
+#: The mixed tables: one seat of each other kind with three of the strongest bots.
+MIXED = tuple(f"mixed:{k}" for k in ("random", "heuristic", "sampling", "card"))
+
+#: Worlds per decision of the card+inference players (``samples`` is the old sampling table's).
+INFERENCE_SAMPLES = 6
 
 
 class StudyError(RuntimeError):
@@ -78,6 +100,28 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     positions per solver call (``None``: the defaults of :class:`~solvers.comrade.sampling.SamplingPlayer`),
     ``time_limit`` an optional safety net in seconds per call (``None``: none, so the table's
     games are the same on every machine)."""
+    if kind.startswith("mixed:"):
+        other = kind.split(":", 1)[1]
+        if other not in KINDS or other == "best":
+            raise ValueError(f"unknown mixed table {shown(kind)}: choose one of {', '.join(MIXED)}")
+        odd = (seed // players) % players
+        best = make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
+        best[odd] = make_table(other, seed, players, samples, node_limit, bid_node_limit, time_limit)[odd]
+        return best
+    if kind == "best":
+        return make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
+    if kind == "card":
+        from .convention import ConventionPlayer
+
+        return [ConventionPlayer() for _ in range(players)]
+    if kind == "card+inference":
+        from .cardsearch import InferenceSamplingPlayer
+
+        return [InferenceSamplingPlayer(samples=INFERENCE_SAMPLES, seed=seed * 10 + p) for p in range(players)]
+    if kind == "card+inference+search":
+        from .cardsearch import CardSearchPlayer
+
+        return [CardSearchPlayer(seed=seed * 10 + p) for p in range(players)]
     if kind == "random":
         return [RandomPlayer(seed=seed * 10 + p) for p in range(players)]
     if kind == "heuristic":
@@ -89,15 +133,16 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
                                bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
                 for p in range(players)]
-    raise ValueError(f"unknown kind of player {kind!r}: choose one of {', '.join(KINDS)}")
+    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS + MIXED)}")
 
 
 def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
               bid_node_limit: int | None = None, time_limit: float | None = None,
-              perfect_time_limit: float = 10.0) -> GameRecord:
-    """Play deal ``seed`` with a table of ``kind`` (see :func:`make_table`), or solve it (``kind="perfect"``)."""
+              perfect_time_limit: float = 10.0, players: int = 4) -> GameRecord:
+    """Play deal ``seed`` with a table of ``kind`` (see :func:`make_table`), or solve it (``kind="perfect"``);
+    ``players=3`` for the 3-player game."""
     start = time.perf_counter()
-    deal, dealer = deal_for_seed(seed)
+    deal, dealer = deal_for_seed(seed, players)
     if kind == "perfect":
         from .solver import solve
 
@@ -167,7 +212,7 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], executor: "cf.Executor | str
 def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool = True,
               executor: "cf.Executor | str | None" = None, samples: int = 8, time_limit: float | None = None,
               stall_timeout: float | None = 600.0, progress=None, node_limit: int | None = None,
-              bid_node_limit: int | None = None) -> list[GameRecord]:
+              bid_node_limit: int | None = None, players: int = 4) -> list[GameRecord]:
     """Play every deal of ``seeds`` with every kind of table (and solve it, with ``perfect``).
 
     Returns the records ordered by seed, then ``"perfect"``, then ``kinds``; see :func:`run_tasks`
@@ -175,10 +220,11 @@ def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool 
     ``bid_node_limit`` and ``time_limit``.
     """
     for k in kinds:
-        if k not in KINDS:
-            raise ValueError(f"unknown kind of player {k!r}: choose among {', '.join(KINDS)}")
+        if k not in KINDS + MIXED:
+            raise ValueError(f"unknown kind of player {shown(k)}: choose among {', '.join(KINDS + MIXED)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
-    tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit) for seed in seeds for k in order]
+    tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit, 10.0, players)
+             for seed in seeds for k in order]
     return run_tasks(play_deal, tasks, executor, stall_timeout, progress)
 
 
@@ -198,14 +244,19 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def summary(records: Sequence[GameRecord]) -> list[dict]:
-    """Per kind: games, wins, win rate and its 95 % interval (``"perfect"``: deals proved winnable)."""
+    """Per kind: games, wins, win rate and its 95 % interval (``"perfect"``: deals proved winnable),
+    and the losses split into ``bidding_losses`` and ``play_losses`` (with the bidding-loss rate's interval)."""
     kinds = list(dict.fromkeys(r.kind for r in records))
     out = []
     for k in kinds:
         rows = [r for r in records if r.kind == k]
         wins = sum(1 for r in rows if r.result == "win")
+        bidding = sum(1 for r in rows if r.result == "loss" and (r.reason or "").startswith("bidding"))
+        play = sum(1 for r in rows if r.result == "loss" and (r.reason or "").startswith("play"))
         lo, hi = wilson_interval(wins, len(rows))
-        out.append({"kind": k, "games": len(rows), "wins": wins, "rate": wins / len(rows), "low": lo, "high": hi})
+        blo, bhi = wilson_interval(bidding, len(rows))
+        out.append({"kind": k, "games": len(rows), "wins": wins, "rate": wins / len(rows), "low": lo, "high": hi,
+                    "bidding_losses": bidding, "play_losses": play, "bidding_low": blo, "bidding_high": bhi})
     return out
 
 

@@ -1,6 +1,7 @@
 """Beliefs about the others' final cards: the uniform model, and one that reads the forced follows.
 
-Two belief models (chosen with ``beliefs=`` in :func:`~solvers.krypkille_endgame.player_view`):
+Three belief models (chosen with ``beliefs=`` in :func:`~solvers.krypkille_endgame.player_view`);
+the first two are here, the third in :mod:`solvers.krypkille_endgame.policy`:
 
 * ``"uniform"`` — the simple one, for teaching: the others' final cards are a
   uniformly random assignment of distinct physical cards from the unseen pool
@@ -31,10 +32,11 @@ Two belief models (chosen with ``beliefs=`` in :func:`~solvers.krypkille_endgame
 
 On rounds played by the engine's heuristic players that assumption fails —
 they lead their strongest card and discard their middle cards — and the
-``"play"`` model is too optimistic (up to 0.25 off the diagonal).  A third
-model, which also reads those free choices when the players are known,
-lives in :mod:`solvers.krypkille_endgame.policy` (seeded sampling, with its
-standard error); the calibration study compares all three.
+``"play"`` model is too optimistic (up to 0.25 off the diagonal).  The third
+model, ``"policy"``, also reads those free choices when the others are the
+engine's reference players (:mod:`solvers.krypkille_endgame.policy`); it is the
+one on the diagonal, and the default of :meth:`Endgame.view
+<solvers.krypkille_endgame.Endgame.view>` for a round the engine's players played.
 
 >>> tricks = [[(0, "Pig"), (1, "Harlequin"), (2, "3")]]     # seat 1 reached the Pig; seat 2 not the Harlequin
 >>> a = allowed_finals(tricks, 3)
@@ -49,6 +51,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from cardgames.krypkille import Kind, parse_kind
+from cardgames.errors import shown
 
 from .combinatorics import ALL, above, count_assignments, mask_kinds, pool_masks
 from .common import EndgameError
@@ -60,15 +63,23 @@ BELIEFS = {
     "uniform": "the others' final cards are a uniform draw from the unseen cards (the play is ignored)",
     "play": "the others' final cards are a uniform draw from the unseen cards consistent with every forced "
             "follow they made",
+    "policy": "the others are the engine's heuristic players: their final cards are weighed by how well they "
+              "explain every public action (discard counts, leads, follows)",
 }
 
 
 def check_beliefs(beliefs: str) -> str:
-    if beliefs not in BELIEFS:
-        hint = (" (the policy model, which needs the others to be known heuristic players, is offered by "
-                "solvers.krypkille_endgame.policy and the calibration study, not by levels 2 and 3)"
-                if beliefs == "policy" else "")
-        raise EndgameError(f"unknown belief model {beliefs!r}: choose one of {', '.join(BELIEFS)}{hint}")
+    """``beliefs`` if it names a model of :data:`BELIEFS`; :class:`EndgameError` naming it otherwise.
+
+    >>> check_beliefs("policy")
+    'policy'
+    >>> check_beliefs("psychic")
+    Traceback (most recent call last):
+    ...
+    solvers.krypkille_endgame.common.EndgameError: unknown belief model 'psychic': choose one of uniform, play, policy
+    """
+    if not isinstance(beliefs, str) or beliefs not in BELIEFS:
+        raise EndgameError(f"unknown belief model {shown(beliefs)}: choose one of {', '.join(BELIEFS)}")
     return beliefs
 
 
@@ -88,7 +99,7 @@ def allowed_finals(tricks: Iterable[Sequence], num_players: int) -> tuple[int, .
         top = int(trick[0][1])
         for seat, card in trick[1:]:
             if not 0 <= seat < num_players:
-                raise EndgameError(f"trick names seat {seat!r}, but there are {num_players} seats")
+                raise EndgameError(f"trick names seat {shown(seat)}, but there are {num_players} seats")
             p = int(card)
             if p >= top:
                 allowed[seat] &= ALL & ~_range(top, p)

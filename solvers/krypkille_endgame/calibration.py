@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from cardgames.display import html_table
+from cardgames.errors import shown
 
 from .beliefs import BELIEFS, allowed_finals, unique_lowest_probability
 from .combinatorics import ALL
@@ -34,7 +35,8 @@ from .common import EndgameError, unseen_pool
 from .endgame import Endgame
 from .policy import policy_unique_lowest
 
-__all__ = ["MODELS", "POLICY_SAMPLES", "MAX_BIN_SE", "enough", "calibration_records", "reliability", "reliability_html", "plot_reliability", "MIN_BIN_COUNT"]
+__all__ = ["MODELS", "POLICY_SAMPLES", "MAX_BIN_SE", "enough", "calibration_records", "reliability", "reliability_html",
+           "plot_reliability", "MIN_BIN_COUNT", "LEGEND_FONTSIZE"]
 
 #: A bin is judged ("enough rounds") when its observed frequency is precise enough for a 0.05 gap to
 #: mean something: a binomial standard error of at most :data:`MAX_BIN_SE` at the bin's mean prediction
@@ -64,7 +66,7 @@ POLICY_SAMPLES = 400
 
 def check_model(model: str) -> str:
     if model not in MODELS:
-        raise EndgameError(f"unknown belief model {model!r}: choose one of {', '.join(MODELS)}")
+        raise EndgameError(f"unknown belief model {shown(model)}: choose one of {', '.join(MODELS)}")
     return model
 
 
@@ -124,21 +126,32 @@ def reliability_html(records: Sequence[dict], bins: int = 10, caption: str = "")
                       caption=caption or "Chance of holding the unique lowest card: predicted vs observed")
 
 
+#: The legend's type size: readable when the chart is projected in a classroom.
+LEGEND_FONTSIZE = 12
+
+
 def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: str = "",
                      min_count: int | None = None, models: Sequence[str] = tuple(MODELS)):
     """The reliability chart: one line per model and player count; the diagonal is perfect calibration.
     ``records_by_players`` maps a player count to its records (or to stored :func:`reliability` rows,
     a dict ``{model: rows}``); only judged bins (:func:`enough`) are drawn, or with ``min_count`` the bins
-    with at least that many seats."""
+    with at least that many seats.
+
+    Two legends, in large type and **below** the chart (outside the data): the colours are the player
+    counts, the line styles the models.
+    """
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 5.0))
-    ax.plot([0, 1], [0, 1], color="#888", lw=1, label="perfect calibration")
+        _, ax = plt.subplots(figsize=(6.0, 6.4))
+    ax.plot([0, 1], [0, 1], color="#888", lw=1.2)
     styles = {"uniform": ("--", "x"), "play": (":", "s"), "policy": ("-", "o")}
     names = {"--": "dashed", ":": "dotted", "-": "solid"}
+    counts, used = [], []
     for idx, (n, recs) in enumerate(sorted(records_by_players.items())):
         color = f"C{idx}"
+        counts.append((n, color))
         for m in models:
             if (m not in recs) if isinstance(recs, dict) else (m not in recs[0]):
                 continue
@@ -146,14 +159,26 @@ def plot_reliability(records_by_players: dict, ax=None, bins: int = 10, title: s
             rows = [r for r in rows if (r["judged"] if min_count is None else r["count"] >= min_count)]
             line, marker = styles[m]
             ax.plot([r["predicted"] for r in rows], [r["observed"] for r in rows], line,
-                    marker=marker, ms=4, color=color, label=f"{n} players, {m} model ({names[line]})")
+                    marker=marker, ms=6, lw=2, color=color)
+            if m not in used:
+                used.append(m)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("predicted chance of the unique lowest card")
-    ax.set_ylabel("observed frequency")
+    ax.set_xlabel("predicted chance of the unique lowest card", fontsize=11)
+    ax.set_ylabel("observed frequency", fontsize=11)
     ax.set_title(title or ("Reliability (bins with enough seats: standard error at most "
                            f"{MAX_BIN_SE})" if min_count is None else
-                           f"Reliability (bins with at least {min_count} seats)"), fontsize=9)
-    ax.legend(fontsize=6.5, loc="upper left")
+                           f"Reliability (bins with at least {min_count} seats)"), fontsize=11)
+    model_handles = [Line2D([], [], color="black", ls=styles[m][0], marker=styles[m][1], lw=2, ms=6,
+                            label=f"{m} ({names[styles[m][0]]})") for m in used]
+    model_handles.append(Line2D([], [], color="#888", lw=1.2, label="perfect calibration"))
+    count_handles = [Line2D([], [], color=c, lw=4, label=f"{n} players") for n, c in counts]
+    first = ax.legend(handles=count_handles, fontsize=LEGEND_FONTSIZE, loc="upper center",
+                      bbox_to_anchor=(0.5, -0.11), ncol=2, frameon=False, columnspacing=1.2,
+                      handlelength=1.5)
+    ax.add_artist(first)
+    ax.legend(handles=model_handles, fontsize=LEGEND_FONTSIZE, loc="upper center",
+              bbox_to_anchor=(0.5, -0.11 - 0.07 * ((len(count_handles) + 1) // 2) - 0.02), ncol=1,
+              frameon=False, handlelength=3)
     ax.grid(alpha=0.3)
     return ax

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from cardgames.errors import GameError, RuleConfigError
+from cardgames.errors import GameError, RuleConfigError, shown
 from cardgames.krypkille import COPIES, Kind, parse_kind, parse_kinds
 
 __all__ = [
@@ -49,13 +49,13 @@ def check_players(num_players: int) -> int:
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int) or not (
             MIN_PLAYERS <= num_players <= MAX_PLAYERS):
-        raise RuleConfigError(f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}")
+        raise RuleConfigError(f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
     return num_players
 
 
 def check_seat(seat: int, num_players: int, what: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
-        raise EndgameError(f"{what} {seat!r} is not a seat (seats 0..{num_players - 1})")
+        raise EndgameError(f"{what} {shown(seat)} is not a seat (seats 0..{num_players - 1})")
     return seat
 
 

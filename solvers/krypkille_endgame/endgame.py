@@ -17,14 +17,25 @@ from typing import Iterable, Sequence
 
 from cardgames.display import escape, html_table
 from cardgames.krypkille import DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kinds, penalty_table
+from cardgames.errors import shown
 
-from .beliefs import allowed_finals, check_beliefs
+from .beliefs import BELIEFS, allowed_finals, check_beliefs  # noqa: F401 (BELIEFS: the doctest of view)
 from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
 from .equilibrium import Equilibrium, equilibrium
 from .perfect import PerfectInfoSolution, perfect_information
 from .view import ViewAnalysis, player_view
 
 __all__ = ["Endgame"]
+
+
+def _is_reference(player) -> bool:
+    """A player that decides as the engine's default heuristic player does (its seed only breaks ties
+    it never meets: the heuristic player is deterministic)."""
+    from cardgames.krypkille.players import HeuristicPlayer
+
+    default = HeuristicPlayer()
+    return (type(player) is HeuristicPlayer and player.lead == default.lead
+            and int(player.keep_low) == int(default.keep_low) and int(player.shield) == int(default.shield))
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,9 @@ class Endgame:
     penalties: PenaltyTable = DEFAULT_PENALTIES
     tricks: tuple = field(default=(), compare=False)
     source: str = field(default="set by hand", compare=False)
+    #: True when the engine's reference players (default :class:`~cardgames.krypkille.players.HeuristicPlayer`)
+    #: discarded and led: then level 2's default beliefs are the calibrated ``"policy"`` model.
+    reference_players: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         cards = tuple(parse_kinds(self.final_cards))
@@ -63,7 +77,7 @@ class Endgame:
     def from_round(cls, rnd, penalties: "PenaltyTable | str | None" = None) -> "Endgame":
         """The endgame of an engine round (:class:`cardgames.krypkille.KrypkilleRound`) in its declare phase."""
         if rnd.phase not in ("declare", "over"):
-            raise EndgameError(f"the round is in its {rnd.phase!r} phase: the endgame starts after four tricks")
+            raise EndgameError(f"the round is in its {shown(rnd.phase)} phase: the endgame starts after four tricks")
         order = list(rnd.declaring_order())
         table = penalties if penalties is not None else rnd.options.penalties
         tricks = tuple(tuple((s, k) for s, k in t) for t in rnd.tricks)
@@ -81,16 +95,19 @@ class Endgame:
 
         check_players(num_players)
         rnd = KrypkilleRound(num_players, dealer=dealer, seed=seed, options={"penalties": penalty_table(penalties)})
+        reference = players is None or all(_is_reference(p) for p in players)
         players = players or [HeuristicPlayer(seed=seed * 10 + s) for s in range(num_players)]
         while rnd.phase != "declare":
             seat = rnd.current_player()
             rnd.apply(players[seat].act(rnd.view(seat), tuple(rnd.legal_actions())), player=seat)
         end = cls.from_round(rnd, penalties)
         object.__setattr__(end, "source", f"dealt by the engine (seed {seed}, dealer {dealer})")
+        object.__setattr__(end, "reference_players", reference)
         return end
 
     def with_penalties(self, penalties: "PenaltyTable | str") -> "Endgame":
-        return Endgame(self.final_cards, self.first, self.played, self.discards, penalties, self.tricks, self.source)
+        return Endgame(self.final_cards, self.first, self.played, self.discards, penalties, self.tricks, self.source,
+                       self.reference_players)
 
     # -- the three levels ---------------------------------------------------------------
     @property
@@ -105,23 +122,42 @@ class Endgame:
         """Level 1: everyone sees every final card."""
         return perfect_information(self.final_cards, self.first, self.penalties)
 
-    def view(self, seat: int, others="equilibrium", beliefs: str = "uniform") -> ViewAnalysis:
-        """Level 2: ``seat``'s expected penalties, others modelled by ``others``, beliefs ``"uniform"``
-        or ``"play"`` (conditioned on the forced follows of :attr:`tricks`)."""
+    @property
+    def default_beliefs(self) -> str:
+        """``"policy"`` when the engine's reference players played the round (the model the calibration
+        study finds on the diagonal), else ``"uniform"`` (an endgame set by hand has no tricks to read)."""
+        return "policy" if self.reference_players and self.tricks else "uniform"
+
+    def view(self, seat: int, others="equilibrium", beliefs: "str | None" = None) -> ViewAnalysis:
+        """Level 2: ``seat``'s expected penalties, others modelled by ``others``, beliefs ``"uniform"``,
+        ``"play"`` (conditioned on the forced follows of :attr:`tricks`) or ``"policy"`` (the others are
+        the engine's heuristic players); ``None``: :attr:`default_beliefs`.
+
+        >>> BELIEFS["policy"] in Endgame.deal(3, seed=2).view(0).model
+        True
+        """
         check_seat(seat, self.num_players)
+        beliefs = self.default_beliefs if beliefs is None else beliefs
         return player_view(self.num_players, seat, self.final_cards[seat], self.first, self.played,
-                           self.discards[seat], self.penalties, others, beliefs, self.tricks)
+                           self.discards[seat], self.penalties, others, beliefs, self.tricks,
+                           tuple(len(d) for d in self.discards))
 
     def allowed(self) -> tuple[int, ...]:
         """Per seat, the final cards (bit mask) its forced follows leave possible."""
         return allowed_finals(self.tricks, self.num_players)
 
     def equilibrium(self, beliefs: str = "uniform") -> Equilibrium:
-        """Level 3 for this endgame's public cards (``beliefs="play"``: and what the follows revealed)."""
+        """Level 3 for this endgame's public cards (``beliefs="play"``: and what the follows revealed;
+        ``"policy"``: and what the heuristic players' discard counts, leads and follows allow)."""
         check_beliefs(beliefs)
         allowed = None
         if beliefs == "play":
             by_seat = self.allowed()
+            allowed = tuple(by_seat[s] for s in self.order)
+        elif beliefs == "policy":
+            from .policy import policy_masks
+
+            by_seat = policy_masks(self)
             allowed = tuple(by_seat[s] for s in self.order)
         return equilibrium(self.num_players, self.played, self.penalties, allowed)
 

@@ -55,6 +55,7 @@ from itertools import combinations, product
 from typing import Sequence
 
 from cardgames.krypkille import COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, Kind, PenaltyTable
+from cardgames.errors import shown
 
 from .common import EndgameError, StrategyProfile
 from .values import best_response, full_allowed, position_value, possible_cards, profile_regret
@@ -135,7 +136,7 @@ def two_player_equilibria(pool, penalties: PenaltyTable = DEFAULT_PENALTIES,
     docstring), as exact profiles, pure ones first.  Raises :class:`EndgameError` for a penalty table
     in which a stronger card can cost less (the threshold argument needs the opposite)."""
     if not is_monotone(penalties):
-        raise EndgameError(f"penalty table {penalties.name!r} is not increasing: the exact two-player "
+        raise EndgameError(f"penalty table {shown(penalties.name)} is not increasing: the exact two-player "
                            "method needs stronger cards to cost at least as much")
     allowed = tuple(allowed) if allowed is not None else full_allowed(2)
     P0, P1, a, B, e, E = _two_player_coefficients(pool, penalties, allowed)

@@ -56,7 +56,9 @@ from cardgames.krypkille.options import HAND_SIZE, MAX_DISCARDS
 from .beliefs import allowed_finals
 from .common import EndgameError, unseen_pool
 
-__all__ = ["PolicyEstimate", "discard_interval", "policy_options", "policy_unique_lowest", "heuristic_discard"]
+__all__ = ["PolicyEstimate", "PublicRecord", "discard_interval", "policy_options", "policy_weights",
+           "policy_masks", "policy_sample", "PolicySample", "policy_unique_lowest", "heuristic_discard",
+           "check_policy_players"]
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,79 @@ def policy_options(end, seat: int, pool: dict, follow_mask: int, keep_low: int =
     return out
 
 
+@dataclass(frozen=True)
+class PublicRecord:
+    """What everyone saw of a round: the four tricks (``(seat, kind)`` in play order) and how many cards
+    each seat drew (= discarded).  It is what :func:`policy_options` reads of an endgame, for a caller
+    that has only a seat's view (the play table's coach) rather than a whole :class:`Endgame`."""
+
+    tricks: tuple
+    discard_counts: tuple[int, ...]
+
+    @property
+    def discards(self) -> tuple[tuple[None, ...], ...]:
+        return tuple((None,) * d for d in self.discard_counts)
+
+
+def policy_weights(record, seat: int, pool: dict, follow_mask: int, keep_low: int = int(Kind.TWO),
+                   shield: int = int(Kind.TEN)) -> list[float]:
+    """Seat ``seat``'s local posterior as one weight per kind value (index 0..22) **per physical card**:
+    the :func:`policy_options` weights of each final kind added up and divided by the pool's copies of
+    that kind, so that level 2 (which counts physical cards itself) can multiply them in.  ``record`` is
+    an :class:`Endgame` or a :class:`PublicRecord`.  Normalised to a largest weight of 1.
+
+    The weights are exact for this seat alone; level 2 multiplies them across the other seats, which
+    counts each seat's discards among the unseen cards as if the others had not drawn theirs from the
+    same cards (with two players there is one other seat, and the product is the exact posterior).
+
+    >>> from solvers.krypkille_endgame import Endgame
+    >>> from solvers.krypkille_endgame.beliefs import allowed_finals
+    >>> end = Endgame.deal(2, seed=10)
+    >>> pool = {k: c for k, c in unseen_pool(end.played, [end.final_cards[0]], end.discards[0]).items() if c}
+    >>> w = policy_weights(end, 1, pool, allowed_finals(end.tricks, 2)[1])
+    >>> max(w), w[int(end.final_cards[1])] > 0
+    (1.0, True)
+    """
+    weights = [0.0] * 23
+    for f, _, _, _, w in policy_options(record, seat, pool, follow_mask, keep_low, shield):
+        weights[f] += float(w)
+    counts = {int(k): c for k, c in pool.items()}
+    weights = [w / counts[v] if w else 0.0 for v, w in enumerate(weights)]
+    top = max(weights)
+    if not top:
+        raise EndgameError(f"no hand of seat {seat} explains its discards, leads and follows under the policy "
+                           "(are the others the engine's heuristic players?)")
+    return [w / top for w in weights]
+
+
+def policy_masks(record, num_players: int | None = None, played=None, players=None) -> tuple[int, ...]:
+    """Per seat, the final cards (bit mask) that the public record allows under the policy: the cards for
+    which some hand explains the seat's discard count, leads and follows, any unplayed card being possibly
+    anywhere.  A seat whose record no hand explains (a person, not a heuristic player) keeps the mask of
+    its forced follows.  ``record`` is an :class:`Endgame` (then the other arguments default to its own)
+    or a :class:`PublicRecord` with ``num_players`` and ``played``.
+
+    >>> from solvers.krypkille_endgame import Endgame
+    >>> end = Endgame.deal(3, seed=2)
+    >>> all(m >> int(k) & 1 for m, k in zip(policy_masks(end), end.final_cards))   # the truth is allowed
+    True
+    """
+    n = record.num_players if num_players is None else num_players
+    played = record.played if played is None else played
+    keep_low, shield = _check_players(players)
+    follows = allowed_finals(record.tricks, n)
+    public = {k: c for k, c in unseen_pool(played).items() if c > 0}
+    masks = []
+    for seat in range(n):
+        try:
+            weights = policy_weights(record, seat, public, follows[seat], keep_low, shield)
+        except EndgameError:
+            masks.append(follows[seat])
+            continue
+        masks.append(sum(1 << v for v, w in enumerate(weights) if w))
+    return tuple(masks)
+
+
 def local_weight(n: int, twins: int, d: int) -> Fraction:
     """Arrangements of ``d`` discards among the ``n`` unseen cards of the interval, of which ``twins`` are
     the other copy of a kind the player kept once: a hand holding both copies, one kept and one thrown, is
@@ -186,6 +261,12 @@ def _merged(opts) -> list[tuple[int, ...]]:
     return [key + (m,) for key, m in sorted(mult.items())]
 
 
+def check_policy_players(players) -> tuple[int, int]:
+    """``(keep_low, shield)`` of the heuristic players the policy model knows (``None``: the engine's
+    defaults); :class:`EndgameError` for players it does not know."""
+    return _check_players(players)
+
+
 def _check_players(players) -> tuple[int, int]:
     if players is None:
         return int(Kind.TWO), int(Kind.TEN)
@@ -199,51 +280,90 @@ def _check_players(players) -> tuple[int, int]:
 def policy_unique_lowest(end, seat: int, samples: int = 400, seed: int = 0, players=None) -> PolicyEstimate:
     """Chance that ``seat``'s final card is the unique lowest, the others being heuristic players
     (``players``: their :class:`~cardgames.krypkille.players.HeuristicPlayer` objects, default the engine's
-    defaults), from ``samples`` weighted posterior draws; seeded by ``seed``.
+    defaults), from ``samples`` weighted posterior draws (:func:`policy_sample`); seeded by ``seed``.
+
+    The standard error is the usual one of a self-normalised importance-sampling estimate; ``accepted``
+    is the effective sample size.
+    """
+    import numpy as np
+
+    card = end.final_cards[seat]
+    draw = policy_sample(end, seat, card, end.discards[seat], samples, seed, players)
+    others = [s for s in range(end.num_players) if s != seat]
+    event = np.all(draw.finals[:, others] > int(card), axis=1)
+    wts = draw.weights
+    p = float((wts * event).sum())
+    se = float(np.sqrt((wts ** 2 * (event - p) ** 2).sum()))
+    return PolicyEstimate(round(p, 12), round(se, 12), draw.ess, samples)
+
+
+@dataclass(frozen=True)
+class PolicySample:
+    """Weighted draws from the policy model's posterior: ``finals[i, s]`` is seat ``s``'s final card
+    (kind value) in draw ``i`` (the viewer's own card in its column), ``weights`` sum to 1 (0 for a draw
+    that died), ``ess`` is the effective sample size."""
+
+    finals: object
+    weights: object
+    ess: int
+
+
+def policy_sample(record, seat: int, card, discards=(), samples: int = 400, seed: int = 0, players=None,
+                  played=None) -> PolicySample:
+    """``samples`` weighted draws of the other seats' final cards given what ``seat`` knows (its ``card``
+    and its own ``discards``) and the public record (an :class:`Endgame`, or a :class:`PublicRecord`
+    with ``played``, the cards of the tricks), the others being heuristic players.
 
     Sequential importance sampling: the other players are drawn one after another, each from its exact
     local posterior *given the cards the earlier ones took* (final card, then the discards, a
     hypergeometric draw from the pool's cards in the discard interval); a sample's weight is the product
-    of those local totals, which makes the weighted samples exact for the joint posterior.  The standard
-    error is the usual one of a self-normalised importance-sampling estimate; ``accepted`` is the
-    effective sample size.
+    of those local totals, which makes the weighted samples exact for the joint posterior.
+
+    >>> from solvers.krypkille_endgame import Endgame
+    >>> end = Endgame.deal(3, seed=2)
+    >>> draw = policy_sample(end, 0, end.final_cards[0], end.discards[0], samples=200, seed=1)
+    >>> draw.finals.shape, round(float(draw.weights.sum()), 9), set(draw.finals[:, 0]) == {int(end.final_cards[0])}
+    ((200, 3), 1.0, True)
     """
     import numpy as np
 
     keep_low, shield = _check_players(players)
-    card = end.final_cards[seat]
-    pool = {k: c for k, c in unseen_pool(end.played, [card], end.discards[seat]).items() if c > 0}
-    follow = allowed_finals(end.tricks, end.num_players)
-    others = [s for s in range(end.num_players) if s != seat]
+    card = parse_kind(card)
+    n = len(record.discards)
+    played = record.played if played is None else played
+    pool = {k: c for k, c in unseen_pool(played, [card], discards).items() if c > 0}
+    follow = allowed_finals(record.tricks, n)
+    others = [s for s in range(n) if s != seat]
     tables = []
     for s in others:
-        opts = policy_options(end, s, pool, follow[s], keep_low, shield)
+        opts = policy_options(record, s, pool, follow[s], keep_low, shield)
         if not opts:
             raise EndgameError(f"no hand of seat {s} explains its discards, leads and follows under the policy")
         rows = np.array(_merged(opts), dtype=np.int64)
-        played = _played(end, s)[0]
-        half = np.array([0.5 if played.count(f) == 1 else 1.0 for f in rows[:, 0]])   # see policy_options
-        tables.append((rows, half, len(end.discards[s])))
+        played_s = _played(record, s)[0]
+        half = np.array([0.5 if played_s.count(f) == 1 else 1.0 for f in rows[:, 0]])   # see policy_options
+        tables.append((rows, half, len(record.discards[s])))
     rng = np.random.default_rng(seed)
     S = samples
     counts = np.zeros((S, 23), dtype=np.int64)
     for k, c in pool.items():
         counts[:, int(k)] = c
-    binom = np.array([[comb(n, d) for d in range(MAX_DISCARDS + 1)] for n in range(43)], dtype=np.float64)
+    binom = np.array([[comb(n_, d) for d in range(MAX_DISCARDS + 1)] for n_ in range(43)], dtype=np.float64)
     logw = np.zeros(S)
     alive = np.ones(S, dtype=bool)
-    event = np.ones(S, dtype=bool)
+    finals = np.zeros((S, n), dtype=np.int64)
+    finals[:, seat] = int(card)
     idx = np.arange(S)
     kinds = np.arange(23)
-    for rows, half, d in tables:
+    for s, (rows, half, d) in zip(others, tables):
         f, lo, hi, tw1, tw2, mult = (rows[:, i] for i in range(6))
         prefix = np.concatenate([np.zeros((S, 1), dtype=np.int64), np.cumsum(counts, axis=1)], axis=1)
         inside = (lo <= f) & (f <= hi)
-        n = np.where(hi >= lo, prefix[:, np.clip(hi + 1, 0, 23)] - prefix[:, lo], 0) - inside
-        n = np.clip(n, 0, 42)
+        n_in = np.where(hi >= lo, prefix[:, np.clip(hi + 1, 0, 23)] - prefix[:, lo], 0) - inside
+        n_in = np.clip(n_in, 0, 42)
         # proposal: the final card, then d of the other n interval cards; a thrown twin of a card kept
         # once is one arrangement reached twice (local_weight): the sample's weight is halved
-        w = mult * half * counts[:, f] * binom[n, d]               # S x rows
+        w = mult * half * counts[:, f] * binom[n_in, d]               # S x rows
         z = w.sum(axis=1)
         alive &= z > 0
         logw += np.log(np.where(z > 0, z, 1.0))
@@ -252,7 +372,7 @@ def policy_unique_lowest(end, seat: int, samples: int = 400, seed: int = 0, play
         choice = np.minimum((cum <= u[:, None]).sum(axis=1), len(rows) - 1)
         fk, l, h, t1, t2 = f[choice], lo[choice], hi[choice], tw1[choice], tw2[choice]
         counts[idx, fk] -= np.where(alive, 1, 0)
-        event &= fk > int(card)
+        finals[:, s] = fk
         band = (kinds[None, :] >= l[:, None]) & (kinds[None, :] <= h[:, None])
         halvings = np.zeros(S)
         for _ in range(d):
@@ -270,7 +390,5 @@ def policy_unique_lowest(end, seat: int, samples: int = 400, seed: int = 0, play
     logw = np.where(alive, logw, -np.inf)
     wts = np.exp(logw - logw.max())
     wts /= wts.sum()
-    p = float((wts * event).sum())
-    se = float(np.sqrt((wts ** 2 * (event - p) ** 2).sum()))
     ess = float(1.0 / (wts ** 2).sum())
-    return PolicyEstimate(round(p, 12), round(se, 12), int(ess), samples)
+    return PolicySample(finals, wts, int(ess))

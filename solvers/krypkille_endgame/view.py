@@ -17,7 +17,15 @@ Model (what is assumed):
   The uniform model is the simple one, but on real rounds it is *badly
   calibrated*: the follows strip low cards from hands that cannot reach the top
   card, so the others' cards are stronger than a uniform draw
-  (``benchmarks/bench_krypkille_calibration.py``).
+  (``benchmarks/bench_krypkille_calibration.py``).  With ``beliefs="policy"``
+  the others are the engine's heuristic players and every public action counts
+  (their discard counts, leads and follows): the others' final cards are
+  weighted draws from that posterior (:func:`solvers.krypkille_endgame.policy.policy_sample`,
+  sequential importance sampling, seeded; 2,000 draws by default), the model the
+  calibration study finds on the diagonal.  The sums below then run over the
+  draws instead of all assignments, and every expected penalty carries its
+  standard error (``ActionSummary.viewer_se``).  It needs the ``tricks`` and
+  every seat's ``discard_counts``.
 * **How the others decide** (a :class:`StrategyProfile`, one declare set per
   position).  Default ``others="equilibrium"``: a *verified* level-3 equilibrium
   for this endgame's public cards (:func:`solvers.krypkille_endgame.equilibrium`;
@@ -69,8 +77,10 @@ from typing import Iterable, Sequence
 import networkx as nx
 
 from cardgames.display import html_table
+from cardgames.errors import shown
 from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, Kind, Outcome, PenaltyTable,
                                  parse_kind, parse_kinds, penalty_table)
+from cardgames.krypkille.options import MAX_DISCARDS
 
 from .combinatorics import falling
 from .common import (EndgameError, StrategyProfile, check_players, check_seat, declaring_order, pool_text,
@@ -99,6 +109,8 @@ class ActionSummary:
     expected: list
     branches: list
     declarer_prob: dict = field(default_factory=dict)
+    #: The standard error of :attr:`viewer_expected` for a sampled model (``beliefs="policy"``), else 0.
+    viewer_se: float = 0.0
 
     @property
     def viewer_expected(self) -> float:
@@ -398,15 +410,28 @@ def _summarise(action: str, viewer: int, sums: dict, order: Sequence[int]) -> Ac
 
 def player_view(num_players: int, seat: int, card, first: int = 0, played: "str | Iterable" = (),
                 discards: "str | Iterable" = (), penalties: "PenaltyTable | str" = DEFAULT_PENALTIES,
-                others="equilibrium", beliefs: str = "uniform", tricks: "Sequence | None" = None) -> ViewAnalysis:
+                others="equilibrium", beliefs: str = "uniform", tricks: "Sequence | None" = None,
+                discard_counts: "Sequence[int] | None" = None, players=None, samples: int = 2000,
+                seed: int = 0) -> ViewAnalysis:
     """Level 2 for ``seat`` holding ``card`` (see the module docstring for the model).
 
     ``first`` is the seat asked first, ``played`` the public cards of the tricks,
     ``discards`` this seat's own discards, ``others`` the model of the other players.
-    ``beliefs`` is the belief model (:mod:`solvers.krypkille_endgame.beliefs`): ``"uniform"``,
-    or ``"play"`` — the others' cards must fit the forced follows in ``tricks`` (each a list of
-    ``(seat, card)`` in play order); with ``"play"`` the others are modelled by the equilibrium of
-    the game with that same restricted prior.
+    ``beliefs`` is the belief model (:mod:`solvers.krypkille_endgame.beliefs`): ``"uniform"``;
+    ``"play"`` — the others' cards must fit the forced follows in ``tricks`` (each a list of
+    ``(seat, card)`` in play order); or ``"policy"`` — the others are the engine's heuristic
+    players (``players``: their objects, default the engine's defaults), read through ``tricks``
+    and ``discard_counts`` (how many cards each seat drew, public), from ``samples`` weighted
+    draws seeded by ``seed``.  With ``"play"`` and ``"policy"`` the others are modelled by the
+    equilibrium of the game whose common prior is restricted to the final cards the public record
+    leaves possible under that model.
+
+    >>> from solvers.krypkille_endgame import Endgame
+    >>> end = Endgame.deal(4, seed=7)        # seat 1 holds the 7, asked first; the others hold 11, 11, 10
+    >>> [round(end.view(1, beliefs=b).declare.outcome_prob["success"], 2) for b in ("uniform", "play", "policy")]
+    [0.08, 0.18, 0.7]
+    >>> [end.view(1, beliefs=b).best for b in ("uniform", "play", "policy")]
+    ['pass', 'pass', 'declare']
     """
     n = check_players(num_players)
     check_seat(seat, n)
@@ -421,10 +446,18 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
     if sum(pool.values()) < m:
         raise EndgameError(f"only {sum(pool.values())} unseen cards for {m} other players")
     check_beliefs(beliefs)
-    allowed_seat = allowed_finals(tricks or (), n) if beliefs == "play" else None
+    allowed_seat = allowed_finals(tricks or (), n) if beliefs in ("play", "policy") else None
     allowed_pos = tuple(allowed_seat[s] for s in order) if allowed_seat else None
     if allowed_pos is not None and not allowed_pos[order.index(seat)] >> int(card) & 1:
         raise EndgameError(f"seat {seat} cannot hold {card.label}: its own follows rule it out")
+    allow = ([[1.0 if a >> v & 1 else 0.0 for v in range(len(Kind) + 1)] for a in allowed_pos]
+             if allowed_pos is not None else None)
+    draw = None
+    if beliefs == "policy":
+        draw, allowed_pos = _policy_beliefs(n, seat, card, played_k, discards_k, tricks, discard_counts,
+                                            players, allowed_seat, samples, seed)
+        allowed_pos = tuple(allowed_pos[s] for s in order)
+        allow = [[1.0 if a >> v & 1 else 0.0 for v in range(len(Kind) + 1)] for a in allowed_pos]
     profile, model = resolve_model(others, n, played_k, table, allowed_pos)
     model += "; beliefs: " + BELIEFS[beliefs]
     position = order.index(seat)
@@ -433,13 +466,114 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
         counts[int(k)] = c
     pen = [0] + [table.penalty(k) for k in Kind]
     prob = [profile.weights(i) for i in range(n)]  # P(declare) by position and kind value
-    allow = ([[1.0 if a >> v & 1 else 0.0 for v in range(len(Kind) + 1)] for a in allowed_pos]
-             if allowed_pos is not None else None)
-    declare = _action_sums(order, position, int(card), counts, pen, prob, [position], allow)
+    surprises = _impossible_passes(prob, position, counts, allow)
+    for i in surprises:   # a pass the model rules out is read as a mistake: no evidence about that seat's card
+        prob[i] = [0.0] * len(prob[i])
+    if surprises:
+        seats = ", ".join(f"seat {order[i]}" for i in surprises)
+        model += (f"; {seats} passed although this model has them declare with every card they could hold, "
+                  "so those passes are read as mistakes and say nothing about their cards")
+    later = [*range(position + 1, n), None]
+    se = {"declare": 0.0, "pass": 0.0}
+    if draw is None:
+        declare = _action_sums(order, position, int(card), counts, pen, prob, [position], allow)
+        pass_ = _action_sums(order, position, int(card), counts, pen, prob, later, allow)
+    else:
+        model += f" ({samples} weighted draws, seed {seed}, effective sample size {draw.ess})"
+        declare, se["declare"] = _sampled_action_sums(order, position, draw, table, prob, [position])
+        pass_, se["pass"] = _sampled_action_sums(order, position, draw, table, prob, later)
     total = sum(acc[0] for acc in declare.values())
     if total == 0:
         raise EndgameError("under this model the earlier players would surely have declared: "
                            "the viewer cannot be asked")
-    pass_ = _action_sums(order, position, int(card), counts, pen, prob, [*range(position + 1, n), None], allow)
+    summaries = [_summarise(name, seat, sums, order) for name, sums in (("declare", declare), ("pass", pass_))]
+    for summary in summaries:
+        summary.viewer_se = se[summary.action]
     return ViewAnalysis(n, seat, card, first, order, position, played_k, discards_k, table, pool, profile, model,
-                        total, _summarise("declare", seat, declare, order), _summarise("pass", seat, pass_, order))
+                        total, *summaries)
+
+
+def _policy_beliefs(n: int, seat: int, card: Kind, played: Sequence[Kind], discards: Sequence[Kind], tricks,
+                    discard_counts, players, follows, samples: int, seed: int):
+    """The ``"policy"`` beliefs of :func:`player_view`: weighted draws of the others' final cards
+    (:func:`~solvers.krypkille_endgame.policy.policy_sample`) and, for the equilibrium that models the
+    others' declarations, per seat the bit mask of final cards the public record allows under the policy
+    (the viewer's own row: only its forced follows, unless the policy explains its record too)."""
+    from .policy import PublicRecord, policy_masks, policy_sample
+
+    if discard_counts is None or not tricks:
+        raise EndgameError('beliefs="policy" reads the four tricks and how many cards each seat drew: '
+                           "give tricks=... and discard_counts=... (Endgame.view does)")
+    counts = tuple(discard_counts)
+    if len(counts) != n or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_DISCARDS
+                               for c in counts):
+        raise EndgameError(f"discard_counts needs one count 0..{MAX_DISCARDS} per seat ({n}), "
+                           f"not {shown(discard_counts)}")
+    if counts[seat] != len(discards):
+        raise EndgameError(f"seat {seat} discarded {len(discards)} card(s), but discard_counts says {counts[seat]}")
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 10 ** 6:
+        raise EndgameError(f"samples must be a whole number 1..1000000, not {shown(samples)}")
+    record = PublicRecord(tuple(tuple(t) for t in tricks), counts)
+    draw = policy_sample(record, seat, card, discards, samples, seed, players, played)
+    masks = list(policy_masks(record, n, played, players))
+    if not masks[seat] >> int(card) & 1:
+        masks[seat] = follows[seat]
+    return draw, tuple(masks)
+
+
+def _sampled_action_sums(order: Sequence[int], position: int, draw, table: PenaltyTable,
+                         prob: list[list[float]], declarer_positions: Iterable) -> tuple[dict, float]:
+    """:func:`_action_sums` over weighted draws of every seat's final card instead of all assignments, each
+    draw scored by the engine's own :func:`~cardgames.krypkille.score_round`; also the standard error of
+    the viewer's expected penalty (self-normalised importance sampling)."""
+    from cardgames.krypkille import round_outcome, score_round
+
+    n = len(order)
+    viewer = order[position]
+    index = {o: i for i, o in enumerate(OUTCOMES)}
+    draws: dict = {}
+    for row, w in zip(draw.finals.tolist(), draw.weights.tolist()):
+        if w > 0:
+            draws[tuple(row)] = draws.get(tuple(row), 0.0) + w
+    out: dict = {}
+    per_draw = []
+    for values, w in draws.items():
+        cards = [Kind(v) for v in values]
+        mass = mean = 0.0
+        for dp in declarer_positions:
+            b = w
+            for i, s in enumerate(order):
+                if i == position:
+                    continue
+                if dp is None or i < dp:
+                    b *= 1.0 - prob[i][values[s]]
+                elif i == dp:
+                    b *= prob[i][values[s]]
+            if not b:
+                continue
+            declarer = None if dp is None else order[dp]
+            scores = score_round(cards, declarer, table)
+            acc = out.setdefault((declarer, index[round_outcome(cards, declarer)]), [0.0] * (n + 1))
+            acc[0] += b
+            for s in range(n):
+                acc[s + 1] += b * scores[s]
+            mass += b
+            mean += b * scores[viewer]
+        if mass:
+            per_draw.append((mass, mean / mass))
+    total = sum(m for m, _ in per_draw)
+    if not total:
+        return out, 0.0
+    expected = sum(m * y for m, y in per_draw) / total
+    return out, sum((m / total) ** 2 * (y - expected) ** 2 for m, y in per_draw) ** 0.5
+
+
+def _impossible_passes(prob: list[list[float]], position: int, counts: Sequence[int], allow) -> list[int]:
+    """The positions before the viewer's that, by the model, declare with every card they could still hold:
+    their (real) pass has probability 0, and conditioning on it would leave nothing to average over."""
+    out = []
+    for i in range(position):
+        possible = [v for v in range(1, len(counts)) if counts[v] and (allow is None or allow[i][v] > 0)]
+        if possible and all(prob[i][v] >= 1.0 for v in possible):
+            out.append(i)
+    return out

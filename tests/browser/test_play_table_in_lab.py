@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 GAMES = {
     "krypkille": (0, dict(num_players=3, seed=2)),        # discard, lead, forced follows, declare
     "comrade": (2, dict(seed=21, hand_size=3)),           # bidding, then three tricks (a win)
-    "heart_challenge": (0, dict(num_players=3, seed=1)),  # marker, places, a challenge with flips
+    "heart_challenge": (0, dict(num_players=3, seed=1, rounds=1)),  # marker, places, a challenge with flips
 }
 
 _JS_TABLE = """() => {

@@ -1,0 +1,105 @@
+"""Reading the table (issue 21, section 2): importance sampling against sampling-importance-resampling.
+
+Both methods of :func:`solvers.comrade.inference.sample_worlds` draw layouts of the hidden cards
+from the uniform prior and weight them by the convention card's likelihood of the others' actions;
+``importance`` keeps ``n`` weighted layouts, ``resample`` draws ``oversample × n`` and keeps ``n``
+of them in proportion to their weights.  On late positions of seeded card games (trick 11: three
+cards each, up to 1,680 layouts) every layout can be listed and its exact posterior probability
+computed, so each method's error can be measured: the largest difference, over every hidden card and
+seat, between the sampled and the exact chance that the seat holds the card.  For each method and
+number of worlds the script prints the median error and the median time over the positions::
+
+    python benchmarks/bench_comrade_inference.py --positions 8
+
+The card is :class:`~solvers.comrade.inference.HeuristicCard` with ``epsilon=0.2`` (a soft card,
+so the posterior is spread over many layouts and the comparison means something) on games of the
+convention card played on (``stop_at_loss=False``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardgames.comrade import ComradeGame, Deal  # noqa: E402
+from cardgames.comrade.players import public_voids, unseen_cards  # noqa: E402
+from cardgames.comrade.rules import ComradeRules  # noqa: E402
+from solvers.comrade.convention import ConventionCard  # noqa: E402
+from solvers.comrade.inference import Evidence, HeuristicCard, sample_worlds  # noqa: E402
+
+RULES = ComradeRules(stop_at_loss=False)
+
+
+def positions(count: int, tricks: int = 10):
+    card = ConventionCard(RULES)
+    seed = 0
+    while count:
+        game = ComradeGame(Deal.random(seed), dealer=seed % 4, rules=RULES)
+        seed += 1
+        while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) == tricks):
+            s = game.current_player()
+            game.apply(card.choose(game.view(s), game.legal_actions()))
+        if not game.is_terminal():
+            count -= 1
+            yield game.view(game.current_player())
+
+
+def exact(view, card):
+    """{(seat, card): exact posterior chance} by listing every layout."""
+    others = [p for p in range(4) if p != view.seat]
+    voids = public_voids(view)
+    pool = unseen_cards(view)
+    ev = Evidence(view, card, RULES)
+    total, chance = 0.0, {}
+
+    def rec(i, left, acc):
+        nonlocal total
+        if i == len(others):
+            w = 1.0
+            for p in others:
+                w *= ev.seat_likelihood(p, acc[p])
+            total += w
+            for p in others:
+                for c in acc[p]:
+                    chance[(p, c)] = chance.get((p, c), 0.0) + w
+            return
+        p = others[i]
+        for hand in itertools.combinations(left, view.hand_sizes[p]):
+            if not any(c.suit in voids[p] for c in hand):
+                rec(i + 1, [c for c in left if c not in hand], {**acc, p: list(hand)})
+
+    rec(0, pool, {})
+    return {(p, c): chance.get((p, c), 0.0) / total for p in others for c in pool}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=8)
+    ap.add_argument("--worlds", type=int, nargs="+", default=[50, 200, 800])
+    args = ap.parse_args()
+    card = HeuristicCard(RULES, epsilon=0.2)
+    views = list(positions(args.positions))
+    truths = [exact(v, card) for v in views]
+    for method in ("importance", "resample"):
+        for n in args.worlds:
+            errors, times = [], []
+            for k, (v, truth) in enumerate(zip(views, truths)):
+                t = time.perf_counter()
+                # resample draws oversample x n layouts: give it n / 2 worlds from n proposals' worth x 2
+                w = sample_worlds(v, card, n if method == "importance" else max(1, n // 2), random.Random(k),
+                                  method=method, oversample=2, rules=RULES)
+                times.append(time.perf_counter() - t)
+                errors.append(max(abs(w.holds(p, c) - q) for (p, c), q in truth.items()))
+            print(f"{method:>10}, {w.proposals:>4} prior draws: largest error median {statistics.median(errors):.3f} "
+                  f"(worst {max(errors):.3f}), time median {statistics.median(times):.3f} s")
+
+
+if __name__ == "__main__":
+    main()

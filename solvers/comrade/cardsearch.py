@@ -1,0 +1,321 @@
+"""Silent players on top of the convention card: reading the table, and a search that improves on the card.
+
+The design of the strongest programs for hidden-information card games (bridge: GIB, BEN;
+Hanabi: SPARTA, Lerer et al. 2020), in a form a class can follow:
+
+1. every seat follows a **known blueprint**, the convention card
+   (:class:`~solvers.comrade.convention.ConventionCard`);
+2. the hidden hands are sampled **in proportion to how well the card explains** every bid,
+   pass and card seen (:func:`~solvers.comrade.inference.sample_worlds`);
+3. a search **improves on the card only where it is clearly better**: each candidate action
+   is tried in every sampled world and the game is played out with **every seat following
+   the card afterwards** (a *rollout*).  The card's own choice is kept unless another
+   candidate wins at least ``margin`` more of the worlds.
+
+Why rollouts and not the all-hands-visible solver: the solver assumes that after this action
+everyone plays perfectly *for that world*, which silent partners cannot do (strategy fusion,
+notebook 22).  A rollout assumes exactly what the partners will really do: follow the card.
+
+* :class:`CardSearchPlayer` — the card, the inference and the rollout search (the strongest
+  silent player, study kind ``"card+inference+search"`` = ``"best"``);
+* :class:`InferenceSamplingPlayer` — the card's bidding and the old perfect-information
+  sampling in the play, but on worlds weighted by the card (study kind ``"card+inference"``).
+
+Both see only their seat's view, and are seeded: the same seed and views give the same choices.
+
+    >>> from cardgames.comrade import ComradeGame, Deal
+    >>> game = ComradeGame(Deal.random(4), dealer=0)
+    >>> p = CardSearchPlayer(samples=4, seed=1)
+    >>> p.act(game.view(0), game.legal_actions()) in game.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Hashable, Sequence
+
+from cardgames.cards import SUITS, Card, Hand
+from cardgames.comrade import ComradeGame, PlayerView
+from cardgames.comrade.bidding import PASS, BidCard
+from cardgames.comrade.play import play_rank
+from cardgames.comrade.players import HeuristicPlayer, require_view
+from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+
+from .convention import ConventionCard, suit_strength
+from .inference import TRUST_FLOOR, sample_worlds
+from .position import solve_position
+from .sampling import SamplingPlayer, equivalent_cards
+
+__all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
+
+
+def seat_view(game: ComradeGame, seat: int) -> PlayerView:
+    """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
+    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four).  A test checks it equals the engine's."""
+    tp = game.trickplay
+    if tp is None or game.phase != "play":
+        return game.view(seat)
+    to_act = tp.current_player()
+    return PlayerView(
+        seat=seat, phase="play", dealer=game.dealer, hand=Hand(tp.hands[seat]).sorted(),
+        hand_sizes=tuple(len(h) for h in tp.hands), bids=tuple(game.bidding.bids),
+        middle=tuple(game.bidding.middle), bidding_history=tuple(game.bidding.history),
+        tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
+        to_act=to_act, result=None, loss_reason=None,
+        legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
+
+
+def fast_clone(game: ComradeGame) -> ComradeGame:
+    """A copy of ``game`` that shares nothing mutable with it, without :func:`copy.deepcopy`
+    (the bid cards, cards, tricks and bidding steps are immutable and can be shared)."""
+    new = ComradeGame.__new__(ComradeGame)
+    new.__dict__.update(game.__dict__)
+    b = copy.copy(game.bidding)
+    b.piles = [{s: list(v) for s, v in pile.items()} for pile in game.bidding.piles]
+    b.taken = dict(game.bidding.taken)
+    b.history = list(game.bidding.history)
+    new.bidding = b
+    if game.trickplay is not None:
+        t = copy.copy(game.trickplay)
+        t.hands = [list(h) for h in game.trickplay.hands]
+        t.bids = [dict(x) for x in game.trickplay.bids]
+        t.tricks = list(game.trickplay.tricks)
+        t.current = list(game.trickplay.current)
+        t.won = [dict(w) for w in game.trickplay.won]
+        new.trickplay = t
+    new.history = list(game.history)
+    return new
+
+
+def rollout(game: ComradeGame, card) -> float:
+    """Play ``game`` to the end with every seat following ``card`` (each from its own view in that
+    game).  ``game`` is changed.  The value: 1 for a win; for a loss in the play, half the share of
+    the tricks completed before it (a loss later is a little better: the decision did less harm;
+    this only separates actions when no rollout wins); 0 for a loss in the bidding."""
+    while not game.is_terminal():
+        seat = game.current_player()
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+    if game.result == "win":
+        return 1.0
+    if game.trickplay is None:
+        return 0.0
+    return 0.5 * (len(game.trickplay.tricks) - 1) / game.total
+
+
+def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True) -> list:
+    """The actions worth trying, ``k`` at most, the card's choice first.
+
+    The card gives every action it would not make the same small probability, so "the next most
+    likely" says little; the other candidates are the natural alternatives instead: the plain
+    heuristic player's choice (a second opinion), then in the bidding a pass and the card's bid one
+    value lower and higher, and in the play the other end of the chosen suit (the lowest card
+    instead of the highest, or the other way round) and the highest and lowest card of the other
+    suits.  Cards that are equivalent in every world (:func:`~solvers.comrade.sampling.equivalent_cards`)
+    are tried once.
+    """
+    legal = list(legal)
+    choice = card.choose(view, legal)
+    wanted = [choice, HeuristicPlayer().act(view, legal)]
+    if view.phase == "bidding":
+        classes = [[a] for a in legal]
+        if isinstance(choice, BidCard):
+            wanted += [PASS] + [BidCard(choice.suit, v) for v in (choice.value - 1, choice.value + 1) if 1 <= v <= 6]
+        else:
+            strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_RULES,
+                                     len(view.hand_sizes))
+            for s in sorted(SUITS, key=lambda s: (-strength[s], SUITS.index(s))):
+                wanted += [a for a in legal if isinstance(a, BidCard) and a.suit == s and a.value == max(1, strength[s])]
+    else:
+        classes = equivalent_cards(view, legal, ace_high)
+        by_suit: dict = {}
+        for c in sorted(legal, key=lambda c: play_rank(c, ace_high)):
+            by_suit.setdefault(c.suit, []).append(c)
+        if isinstance(choice, Card):
+            mine = by_suit.get(choice.suit, [])
+            wanted += [mine[0], mine[-1]]
+        for s in SUITS:
+            if s in by_suit and not (isinstance(choice, Card) and s == choice.suit):
+                wanted += [by_suit[s][-1], by_suit[s][0]]
+    where = {str(a): i for i, g in enumerate(classes) for a in g}
+    out, used = [], set()
+    for a in wanted + legal:
+        i = where.get(str(a))
+        if i is None or i in used:
+            continue
+        used.add(i)
+        out.append(a)
+        if len(out) == k:
+            break
+    return out
+
+
+class CardSearchPlayer:
+    """The convention card, improved by rollouts in worlds weighted by the card (module docstring).
+
+    * ``samples`` — worlds per decision (drawn by :func:`~solvers.comrade.inference.sample_worlds`
+      with ``method``: ``"resample"`` gives equally weighted worlds, ``"importance"`` weighted ones;
+      ``oversample`` prior draws per world for ``"resample"``);
+    * ``candidates`` (``bid_candidates`` in the bidding, default the same) — how many actions to
+      try: the card's choice first, then the natural alternatives (:func:`candidates`);
+    * ``margin`` (``bid_margin`` in the bidding) — another candidate replaces the card's choice
+      only if its score is at least this much higher (a score is a share of worlds).  The rest
+      of the time the card is followed: it is what the partners expect and read;
+    * ``horizon`` (``bid_horizon``) — how each world is scored.  ``None``: the card plays the game
+      to the end (:func:`rollout`).  A number ``h``: the card plays ``h`` more tricks (in the
+      bidding: to the end of the bidding and ``h`` tricks), then the position solver
+      (``node_limit`` positions, exact, all hands visible) judges the rest: no win possible
+      scores 0; a win possible scores 1 with ``leaf="solver"``, with ``leaf="mixed"`` (default)
+      one half plus one half of the card's rollout from there.  Defaults: full rollouts in the
+      play, the solver as soon as the bidding ends in the bidding;
+    * ``seed`` — the player's own generator: each decision draws one number from it;
+    * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
+    * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
+
+    After each decision :attr:`last_scores` holds each candidate's score, :attr:`last_worlds` the
+    worlds, :attr:`last_reason` why the action was chosen.
+    """
+
+    def __init__(self, samples: int = 6, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
+                 rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
+                 method: str = "resample", bid_candidates: int | None = None, oversample: int = 3,
+                 horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
+                 node_limit: int = 1000, bid_margin: float = 0.25):
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples!r}")
+        if candidates < 1 or (bid_candidates is not None and bid_candidates < 1):
+            raise ValueError("candidates must be at least 1 (the card's own choice)")
+        for name, m in (("margin", margin), ("bid_margin", bid_margin)):
+            if not 0 <= m <= 1:
+                raise ValueError(f"{name} is a share of worlds, between 0 and 1, not {m!r}")
+        self.bid_margin = bid_margin
+        self.samples = samples
+        self.candidates = candidates
+        self.bid_candidates = candidates if bid_candidates is None else bid_candidates
+        self.margin = margin
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rules = rules
+        self.card = card or ConventionCard(rules)
+        self.trust_floor = trust_floor
+        self.method = method
+        self.oversample = oversample
+        if leaf not in ("solver", "mixed"):
+            raise ValueError(f"leaf must be 'solver' or 'mixed', not {leaf!r}")
+        for name, h in (("horizon", horizon), ("bid_horizon", bid_horizon)):
+            if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
+                raise ValueError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}")
+        self.horizon = horizon
+        self.bid_horizon = bid_horizon
+        self.leaf = leaf
+        self.node_limit = node_limit
+        self.solver_calls = 0
+        self.last_scores: dict[str, float] = {}
+        self.last_worlds = None
+        self.last_reason = ""
+
+    def __repr__(self) -> str:
+        return f"CardSearchPlayer(samples={self.samples}, margin={self.margin}, seed={self.seed})"
+
+    def scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
+        """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
+        worlds = sample_worlds(view, self.card, self.samples, rng, self.trust_floor, method=self.method,
+                               oversample=self.oversample, rules=self.rules)
+        self.last_worlds = worlds
+        out = {str(a): 0.0 for a in cands}
+        for i, w in enumerate(worlds.weights):
+            if w <= 0:
+                continue
+            base = worlds.game(i, self.rules)
+            for a in cands:
+                g = fast_clone(base)
+                g.apply(a)
+                out[str(a)] += w * self._value(g, view.phase)
+        return out
+
+    def _value(self, game: ComradeGame, phase: str) -> float:
+        """The value of one world after one candidate of a decision in ``phase`` (see the class
+        docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
+        horizon = self.bid_horizon if phase == "bidding" else self.horizon
+        if horizon is None:
+            return rollout(game, self.card)
+        target = len(game.tricks) + horizon
+        while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
+                                               and not game.trickplay.current):
+            seat = game.current_player()
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else self.card.choose(seat_view(game, seat), legal))
+        if game.is_terminal():
+            return 1.0 if game.result == "win" else 0.0
+        self.solver_calls += 1
+        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+        if verdict == "no_win":
+            return 0.0
+        if self.leaf == "solver" and verdict == "win":
+            return 1.0
+        # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
+        return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
+            * rollout(game, self.card)
+
+    def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
+        view = require_view(view)
+        legal = list(legal_actions)
+        rng = random.Random(self.rng.getrandbits(64))
+        k = self.bid_candidates if view.phase == "bidding" else self.candidates
+        cands = candidates(view, legal, self.card, k, self.rules.ace_high)
+        choice = cands[0]
+        if len(cands) == 1:
+            self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
+            return choice
+        scores = self.scores(view, cands, rng)
+        self.last_scores = scores
+        best = max(cands, key=lambda a: (scores[str(a)], a == choice))
+        margin = self.bid_margin if view.phase == "bidding" else self.margin
+        if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
+            self.last_reason = (f"search: {best} wins {scores[str(best)]:.0%} of the worlds, the card's "
+                                f"{choice} {scores[str(choice)]:.0%}")
+            return best
+        self.last_reason = f"the card's choice ({choice}): no candidate is better by {margin:.0%}"
+        return choice
+
+
+class InferenceSamplingPlayer(SamplingPlayer):
+    """The card's bidding, and in the play perfect-information sampling (:class:`SamplingPlayer`)
+    on worlds drawn in proportion to how well the card explains the others' actions, ties going to
+    the card's choice.  It reads the table, but still assumes everyone sees every card after the
+    decision (strategy fusion); the rollout search of :class:`CardSearchPlayer` does not."""
+
+    def __init__(self, samples: int = 8, seed: int | None = 0, rules: ComradeRules = DEFAULT_RULES, card=None,
+                 trust_floor: float = TRUST_FLOOR, **kw):
+        super().__init__(samples=samples, seed=seed, rules=rules, **kw)
+        self.card = card or ConventionCard(rules)
+        self.trust_floor = trust_floor
+        self.heuristic = _CardOrder(self.card)
+
+    def __repr__(self) -> str:
+        return f"InferenceSamplingPlayer(samples={self.samples}, seed={self.seed})"
+
+    def _hidden_samples(self, view: PlayerView, n: int, rng: random.Random):
+        worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method="resample", rules=self.rules)
+        return iter(worlds.hands)
+
+    def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
+        view = require_view(view)
+        if view.phase == "bidding":
+            return self.card.choose(view, legal_actions)
+        return super().act(view, legal_actions)
+
+
+class _CardOrder:
+    """The tie order of :class:`SamplingPlayer` taken from the card: its choice first, then by policy."""
+
+    def __init__(self, card):
+        self.card = card
+
+    def ranked(self, view, legal_actions):
+        legal = list(legal_actions)
+        choice = self.card.choose(view, legal)
+        pol = self.card.policy(view, legal)
+        return sorted(legal, key=lambda a: (a != choice, -pol.get(a, 0.0), legal.index(a)))

@@ -1,0 +1,455 @@
+"""The convention card: public rules all four silent partners agree on *before* the game.
+
+Comrade forbids talking during the game (相談は禁止).  Bridge players have the same
+problem and an old answer: a **system card** (a convention card) agreed before play.  It
+does not pass any secret during the game; it only says what each public action *means*, so
+that a partner who sees "North took ♠3 in lap 1" can read "North has three sure spade
+tricks".  This module is such a card for Comrade, written so a person can follow it at the
+table and a program can follow it exactly.
+
+* :data:`RULES` — the rules, each with an id (``"B1"`` … bidding, ``"P1"`` … play) and its
+  literal meaning in one line.
+* :class:`ConventionCard` — the card as a program: :meth:`~ConventionCard.choose` (the card's
+  choice), :meth:`~ConventionCard.policy` (a probability for every legal action, for the
+  inference that reads the partners' hands from their actions),
+  :meth:`~ConventionCard.explain` (which rules made the choice, in words).  Keyword switches
+  turn single rules off (``ConventionCard(B5=False)``), to measure what each rule is worth
+  (``benchmarks/bench_comrade_card.py``).
+* :class:`ConventionPlayer` — a seated player that follows the card from its own view only.
+
+Every decision reads only a :class:`~cardgames.comrade.PlayerView`, and the card is
+**suit-symmetric**: renaming the suits renames its choices (no suit is preferred except by
+the hand; exact ties go to the suit order S H D C, which is part of the card).
+
+    >>> from cardgames.comrade import ComradeGame, Deal
+    >>> from cardgames.players import play_out_seated
+    >>> game = ComradeGame(Deal.random(3), dealer=3)
+    >>> card = ConventionCard()
+    >>> view = game.view(3)
+    >>> card.choose(view, game.legal_actions()) in game.legal_actions()
+    True
+    >>> round(sum(card.policy(view, game.legal_actions()).values()), 9)
+    1.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+from cardgames.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from cardgames.comrade.bidding import PASS, BidCard
+from cardgames.comrade.game import PlayerView
+from cardgames.comrade.play import play_rank
+from cardgames.comrade.players import pass_streak, require_view, unseen_cards
+from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.comrade.variant import variant_for
+from cardgames.errors import RuleConfigError
+
+__all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength"]
+
+#: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
+#: choose (at most; less when there are many, so the card's choice keeps at least half).
+EPSILON = 0.01
+#: Rule B1 counts the top card, the second with two cards, the third with three ...: this many.
+TOPS = 3
+#: ... and one trick for every card beyond this many.
+LONG = 4
+#: Rule P3 leads low to a partner only with at least this many higher cards of the suit still out.
+LOW_GAP = 2
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the card: ``id`` ("B1", "P3"), ``phase`` ("bidding" or "play"), a short
+    ``name`` and its ``meaning``: what a partner may read from it, in one line."""
+
+    id: str
+    phase: str
+    name: str
+    meaning: str
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("B1", "bidding", "strength",
+         "A suit's strength is its sure tricks: the top card, the second card if you hold two, the third "
+         "if you hold three, plus one for every card beyond four."),
+    Rule("B2", "bidding", "first bid",
+         "A first-lap bid of ♠3 says: spades are my strongest suit and I expect three spade-led tricks."),
+    Rule("B3", "bidding", "first-lap pass",
+         "A pass in lap 1 says: no suit of mine has a sure trick."),
+    Rule("B4", "bidding", "more suits",
+         "In laps 2 and 3 you bid each further suit that has a sure trick (an ace is always bid)."),
+    Rule("B5", "bidding", "never overshoot",
+         "Never take a card that pushes the total past 13; take the nearest smaller value instead."),
+    Rule("B6", "bidding", "fill the total",
+         "In the last lap, or when a pass would lose the bidding, raise your longest suit by your share "
+         "of what is missing, so the 13 tricks always get bid."),
+    Rule("P1", "play", "live suits only",
+         "Lead only a suit someone still needs: a trick in a suit nobody needs loses the game."),
+    Rule("P2", "play", "cash a master",
+         "Leading, cash the highest card left of a suit you still need."),
+    Rule("P3", "play", "lead low to a partner",
+         "Otherwise lead a low card (two or more higher ones still out) of a suit a partner still needs, so "
+         "the partner can win it."),
+    Rule("P4", "play", "win what you need",
+         "Following, if you need the led suit and can win, win: with the lowest winning card when you play "
+         "last or it is the highest left, else with your highest; if you cannot win, play your lowest."),
+    Rule("P5", "play", "duck what you don't need",
+         "Following a suit you do not need, play your highest card that stays below the winning card."),
+    Rule("P6", "play", "shed a full suit",
+         "With no card of the led suit, throw the most dangerous card of a suit whose bid is full (or never "
+         "bid): the one with the fewest higher cards still out."),
+    Rule("P7", "play", "let a partner win",
+         "Following a suit you need, do not overtake a partner who needs it too and is winning the trick "
+         "(when you play last or the partner's card is the highest left): play low."),
+)
+
+_RULE_BY_ID = {r.id: r for r in RULES}
+
+
+def _strength(ranks_held: Sequence[int], suit_ranks: Sequence[int]) -> int:
+    """Rule B1 on one suit: ``ranks_held`` of the hand, ``suit_ranks`` all ranks of the suit in play."""
+    held = sorted(ranks_held, reverse=True)
+    n = len(held)
+    order = sorted(suit_ranks, reverse=True)
+    est = 0
+    for i, top in enumerate(order[:TOPS]):       # the top card; the second with two; the third with three
+        if top in held and n >= i + 1:
+            est += 1
+    return est + max(0, n - LONG)
+
+
+def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -> dict[str, int]:
+    """Rule B1 for every suit of ``hand``: the sure tricks the card counts (the ace high unless
+    ``rules.ace_high`` is off).
+
+    >>> from cardgames.cards import parse_cards
+    >>> suit_strength(parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4"))
+    {'S': 2, 'H': 1, 'D': 2, 'C': 0}
+    """
+    variant = variant_for(players)
+    out = {}
+    for s in SUITS:
+        probe = [Card(s, r) for r in variant.ranks]
+        suit_ranks = [play_rank(c, rules.ace_high) for c in probe]
+        held = [play_rank(c, rules.ace_high) for c in hand if c.suit == s]
+        out[s] = _strength(held, suit_ranks)
+    return out
+
+
+class ConventionCard:
+    """The public, suit-symmetric rules; every decision reads only a :class:`PlayerView`.
+
+    ``switches``: rule ids set to ``False`` turn those rules off (``ConventionCard(B6=False)``)
+    so a study can measure what each is worth; an unknown id raises :class:`RuleConfigError`.
+    Switching off a rule that defines something replaces it by the plainest alternative: without
+    B1 a suit's strength is 1 for its top card and nothing else; without B3 a first-lap player with
+    no sure trick bids 1 in its longest suit.  Any other rule switched off is simply skipped, and the
+    next rule (or the lowest card / a pass) decides.
+    """
+
+    def __init__(self, rules: ComradeRules = DEFAULT_RULES, **switches: bool):
+        for key, value in switches.items():
+            if key not in _RULE_BY_ID:
+                raise RuleConfigError(f"no rule {key!r} on the convention card (rules: "
+                                      f"{', '.join(_RULE_BY_ID)})")
+            if not isinstance(value, bool):
+                raise RuleConfigError(f"switch {key} must be True or False, not {value!r}")
+        self.rules = rules
+        self.on = {r.id: switches.get(r.id, True) for r in RULES}
+
+    def __repr__(self) -> str:
+        off = [k for k, v in self.on.items() if not v]
+        return "ConventionCard(" + ", ".join(f"{k}=False" for k in off) + ")"
+
+    # -- the interface --------------------------------------------------------------------
+    def choose(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> Hashable:
+        """The card's own choice (deterministic)."""
+        return self._decide(view, legal_actions)[0]
+
+    def explain(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> list[tuple[str, str]]:
+        """(rule id, plain-English reason) for the card's choice, most important first."""
+        return self._decide(view, legal_actions)[1]
+
+    def policy(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> dict[Hashable, float]:
+        """The probability of each legal action under the card.
+
+        The card's choice and the actions the card cannot tell from it (in the play: cards of
+        the same suit with no unseen card between them, which win and lose the same tricks)
+        share the mass equally; every other legal action gets ``EPSILON`` (less when there are
+        more than ``0.5 / EPSILON`` of them, so the choice keeps at least half).  It sums to 1.
+        """
+        legal = list(legal_actions)
+        choice, _ = self._decide(view, legal)
+        same = self._equivalents(view, legal, choice)
+        others = len(legal) - len(same)
+        eps = min(EPSILON, 0.5 / others) if others else 0.0
+        top = (1.0 - eps * others) / len(same)
+        return {a: (top if a in same else eps) for a in legal}
+
+    # -- shared reading of the view --------------------------------------------------------
+    def _decide(self, view, legal_actions):
+        view = require_view(view)
+        legal = list(legal_actions)
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0], [("-", "it is the only legal action")]
+        if view.phase == "bidding":
+            return self._bid(view, legal)
+        return self._play(view, legal)
+
+    def _rank(self, card: Card) -> int:
+        return play_rank(card, self.rules.ace_high)
+
+    def _equivalents(self, view: PlayerView, legal, choice) -> set:
+        if not isinstance(choice, Card):
+            return {choice}
+        unseen = {self._rank(c) for c in unseen_cards(view) if c.suit == choice.suit}
+        table = {self._rank(c) for _, c in view.current_trick if c.suit == choice.suit}
+        r0 = self._rank(choice)
+        out = {choice}
+        for c in legal:
+            if c.suit == choice.suit and c != choice:
+                lo, hi = sorted((r0, self._rank(c)))
+                if not any(lo < u < hi for u in unseen | table):
+                    out.add(c)
+        return out
+
+    # -- bidding -----------------------------------------------------------------------------
+    def _bid(self, view: PlayerView, legal):
+        n = len(view.hand_sizes)
+        variant = variant_for(n)
+        total = len(view.hand)                      # nothing is played during the bidding
+        running = sum(sum(b.values()) for b in view.bids)
+        room = total - running
+        mine = view.bids[view.seat]
+        turn = len(view.bidding_history)
+        lap = turn // n + 1
+        max_laps = self.rules.max_laps or variant.max_laps
+        turns_left = max_laps * n - turn            # including this one
+        cards = [a for a in legal if isinstance(a, BidCard)]
+        strength = suit_strength(view.hand, self.rules, n) if self.on["B1"] else \
+            {s: int(any(self._rank(c) == max(map(self._rank, (Card(s, r) for r in variant.ranks)))
+                        for c in view.hand if c.suit == s)) for s in SUITS}
+        length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
+        top_value = max(variant.bid_values)
+
+        def inc(c: BidCard) -> int:
+            return c.value - mine.get(c.suit, 0)
+
+        nxt = (view.seat + 1) % n
+        middle = set(view.middle)
+
+        def next_fits(taken: BidCard | None) -> bool:
+            """After my action, can the next player take a card without passing the total?"""
+            left = room - (inc(taken) if taken is not None else 0)
+            if left <= 0 or turns_left <= 1:
+                return True
+            bids = view.bids[nxt]
+            for d in middle:
+                if d == taken:
+                    continue
+                top = bids.get(d.suit)
+                if top is not None:
+                    if top < d.value <= top + left:
+                        return True
+                elif len(bids) < variant.max_suits and d.value <= left:
+                    return True
+            return False
+
+        if self.on["B5"]:
+            fitting = [c for c in cards if inc(c) <= room and next_fits(c)]
+            if not next_fits(None):
+                exact = [c for c in fitting if inc(c) == room]
+                if exact:
+                    best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit],
+                                                      -SUITS.index(c.suit)))
+                    return best, [("B5", f"the next player could take nothing without passing {total}: "
+                                         f"I fill the total with {best.symbol}")]
+        else:
+            fitting = cards
+
+        def take_near(suit: str, want: int, why: list):
+            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller value, else None."""
+            options = [c for c in fitting if c.suit == suit]
+            if not options:
+                return None
+            want = min(want, top_value)
+            exact = [c for c in options if c.value == want]
+            if exact:
+                return exact[0]
+            lower = [c for c in options if c.value < want]
+            if lower:
+                why.append(("B5", f"the {SUIT_SYMBOLS[suit]}{want} is gone or does not fit: the nearest smaller "
+                                  f"value"))
+                return max(lower, key=lambda c: c.value)
+            return None
+
+        # B6: the total must be reached
+        passes_to_lose = self.rules.passes_to_lose or n
+        must = pass_streak(view) >= passes_to_lose - 1 or turns_left == 1
+        if self.on["B6"] and room > 0 and (lap == max_laps or must):
+            # my share of what is missing, among the turns left (or all of it if I must)
+            share = room if must else math.ceil(room / turns_left)
+            pool = [c for c in fitting if inc(c) == share] or \
+                   ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
+            if not must:
+                pool = [c for c in pool if inc(c) <= share] or pool
+            if pool:
+                def key(c):
+                    held = c.suit in mine
+                    return (length[c.suit] - mine.get(c.suit, 0), held, -abs(inc(c) - share), -SUITS.index(c.suit))
+                best = max(pool, key=key)
+                why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
+                              f"{'I must fill it' if must else 'my share is ' + str(share)}; "
+                              f"{SUIT_NAMES[best.suit]} is my longest suit to raise")]
+                return best, why
+
+        # B2 / B4: bid strong suits not yet bid
+        wants = sorted(((strength[s], length[s], -SUITS.index(s), s) for s in SUITS
+                        if strength[s] > mine.get(s, 0)), reverse=True)
+        if lap == 1 and self.on["B2"] or lap > 1 and self.on["B4"]:
+            for st, _, _, s in wants:
+                if lap == 1 and s in mine:
+                    continue
+                why: list = []
+                c = take_near(s, st, why)
+                if c is not None and c.value > mine.get(s, 0):
+                    rule = "B2" if lap == 1 else "B4"
+                    return c, [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): bid "
+                                      f"{c.symbol}")] + why
+                if lap == 1:
+                    break
+        if lap == 1 and self.on["B3"]:
+            return PASS, [("B3", "no suit of mine has a sure trick" if not wants else
+                                 "my strongest suit cannot be bid now")]
+        if lap == 1 and not self.on["B3"]:          # (measured only) without B3: bid 1 in the longest suit
+            ones = [c for c in fitting if c.value == 1 and c.suit not in mine]
+            if ones:
+                return max(ones, key=lambda c: (length[c.suit], -SUITS.index(c.suit))), [("-", "my longest suit")]
+        return PASS, [("-", "nothing the card asks me to bid")]
+
+    # -- play ----------------------------------------------------------------------------------
+    def _play(self, view: PlayerView, legal):
+        seat = view.seat
+        n = len(view.hand_sizes)
+        need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
+        rank = self._rank
+        unseen = [c for c in unseen_cards(view)]
+
+        def master(c: Card) -> bool:
+            return all(rank(u) < rank(c) for u in unseen if u.suit == c.suit)
+
+        if view.current_trick:
+            return self._follow(view, legal, need, master)
+        mine = need[seat]
+        live = {s for s in SUITS if any(need[p][s] > 0 for p in range(n))}
+        pool = [c for c in legal if c.suit in live] if self.on["P1"] else legal
+        if not pool:
+            pool = legal
+        why: list = []
+        if pool is not legal and len(pool) < len(legal):
+            why.append(("P1", "I lead only suits someone still needs"))
+        if self.on["P2"]:
+            cash = [c for c in pool if mine[c.suit] > 0 and master(c)]
+            if cash:
+                best = max(cash, key=lambda c: (mine[c.suit], rank(c), -SUITS.index(c.suit)))
+                return best, [("P2", f"I need {mine[best.suit]} more {SUIT_NAMES[best.suit]} trick(s) and "
+                                     f"{best} is the highest {SUIT_NAMES[best.suit][:-1]} left")] + why
+        def above(c: Card) -> int:
+            """Unseen cards of c's suit higher than c."""
+            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+
+        def lowest_per_suit(cards):
+            out = {}
+            for c in cards:
+                if c.suit not in out or rank(c) < rank(out[c.suit]):
+                    out[c.suit] = c
+            return list(out.values())
+
+        partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
+        partner = lowest_per_suit([c for c in pool if c.suit in partner_suits])
+        if self.on["P3"]:
+            safe = [c for c in partner if above(c) >= LOW_GAP]
+            if safe:
+                best = max(safe, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
+                who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
+                return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
+                                     f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")] + why
+        if self.on["P3"] and partner:
+            best = max(partner, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
+            who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
+            return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
+                                 f"my lowest, {best}")] + why
+        best = min(pool, key=lambda c: (rank(c), SUITS.index(c.suit)))
+        return best, why + [("-", f"my lowest card, {best}")]
+
+    def _follow(self, view, legal, need, master):
+        seat = view.seat
+        n = len(view.hand_sizes)
+        rank = self._rank
+        led = view.current_trick[0][1].suit
+        best_card = max((c for _, c in view.current_trick if c.suit == led), key=rank)
+        follow = [c for c in legal if c.suit == led]
+        last = len(view.current_trick) == n - 1
+        if follow:
+            beat = [c for c in follow if rank(c) > rank(best_card)]
+            below = [c for c in follow if rank(c) < rank(best_card)]
+            winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
+            if self.on["P7"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card)):
+                c = min(follow, key=rank)
+                return c, [("P7", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
+                                  f"I do not overtake, {c}")]
+            if need[seat][led] > 0 and beat and self.on["P4"]:
+                sure = [c for c in beat if master(c)]
+                if last or sure:
+                    c = min(sure or beat, key=rank)
+                    return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
+                c = max(beat, key=rank)
+                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
+            if need[seat][led] > 0 and self.on["P4"]:
+                c = min(follow, key=rank)
+                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick but cannot win this one: I keep my "
+                                  f"high cards and play {c}")]
+            if below and self.on["P5"]:
+                c = max(below, key=rank)
+                return c, [("P5", f"I do not need {SUIT_NAMES[led]}: {c} stays below {best_card}")]
+            c = min(follow, key=rank)
+            return c, [("-", f"my lowest {SUIT_NAMES[led][:-1]}, {c}")]
+        mine = need[seat]
+        free = [c for c in legal if mine[c.suit] <= 0]
+        if free and self.on["P6"]:
+            unseen = unseen_cards(view)
+            c = max(free, key=lambda c: (-sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c)),
+                                         rank(c), -SUITS.index(c.suit)))
+            return c, [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not "
+                              f"need")]
+        c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
+        return c, [("-", f"I have no {SUIT_NAMES[led]}: I throw my lowest card, {c}")]
+
+
+class ConventionPlayer:
+    """A seated player that follows a :class:`ConventionCard` from its own view only.
+
+    >>> from cardgames.comrade import ComradeGame, Deal
+    >>> game = ComradeGame(Deal.random(1), dealer=1)
+    >>> ConventionPlayer().act(game, game.legal_actions())
+    Traceback (most recent call last):
+    ...
+    cardgames.comrade.players.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
+    """
+
+    def __init__(self, card: ConventionCard | None = None):
+        self.card = card or ConventionCard()
+
+    def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
+        return self.card.choose(require_view(view), legal_actions)
+
+    def explain(self, view, legal_actions) -> list[tuple[str, str]]:
+        return self.card.explain(require_view(view), legal_actions)
+
+    def __repr__(self) -> str:
+        return f"ConventionPlayer({self.card!r})"

@@ -1,0 +1,484 @@
+"""Reading the table: the hidden hands, weighted by how well the convention card explains what was seen.
+
+A silent Comrade player sees its own hand and the public table.  Every bid, pass and card
+the others made is *evidence*: if everybody follows a known convention card (the
+blueprint, :class:`solvers.comrade.convention.ConventionCard`), a layout of the hidden
+cards in which the card would have made those very actions is more likely than one in
+which it would not.  That is Bayes' rule, the way bridge programs (GIB, BEN) and Skat
+programs (Kermit, Rebstock et al. 2019) read the bidding:
+
+    P(layout | what was seen)  ∝  P(layout) × Π over the others' actions  card.policy(their view)[action]
+
+* **The prior** ``P(layout)`` is uniform over the layouts that fit the view: each other seat
+  holds as many unseen cards as it has left, none of a suit it has shown it lacks (it did
+  not follow), and in a mini deal the rest is out of play.  :func:`uniform_layout` draws
+  from it exactly (suit by suit, each split of a suit in proportion to the number of
+  layouts it leaves; no rejection).
+* **The likelihood** of a layout is the product, over every public action of every
+  *other* seat, of the probability the card gives that action from that seat's view in
+  the layout.  It splits into one factor per seat (each seat's view differs from the
+  others only by its own hand), so :class:`Evidence` computes and remembers it per seat
+  and hand.
+* :func:`sample_worlds` draws ``n`` worlds (layouts) with their weights: by importance
+  sampling (``method="importance"``: ``n`` prior draws, each weighted by its likelihood)
+  or by sampling-importance-resampling (``method="resample"``: ``oversample × n`` prior draws,
+  then ``n`` drawn from them in proportion to their weights; equal weights after).
+* **The trust floor.**  A seat whose actions the card explains badly in *every* world drawn
+  (the geometric mean of its actions' probabilities below ``trust_floor`` even in its best
+  world), say a student who ignores the card, is not trusted: its actions then count only
+  through the hard facts (hand sizes, voids), not through the card.  If no seat can be
+  trusted, the sample is plain (unweighted) sampling.  The result says so:
+  :attr:`Worlds.untrusted`, :attr:`Worlds.fallback`.
+* :func:`belief_summary` — per other seat and suit, the expected number of cards and the
+  chance it holds each top card, as a table for people (``_repr_html_`` and text).
+
+:class:`HeuristicCard` is a stand-in card (the heuristic player's order, softened into
+probabilities): the inference works with any object that has ``choose``, ``policy`` and
+``explain``.
+
+    >>> from cardgames.comrade import ComradeGame, Deal
+    >>> game = ComradeGame(Deal.random(3), dealer=0).play(["S2", "pass"])
+    >>> worlds = sample_worlds(game.view(2), HeuristicCard(), 16, random.Random(1))
+    >>> len(worlds), round(sum(worlds.weights), 6), worlds.fallback
+    (16, 1.0, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html as _html
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Hashable, Sequence
+
+from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
+from cardgames.comrade import ComradeGame, PlayerView
+from cardgames.comrade.play import legal_cards, play_rank
+from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
+from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+
+from .sampling import SampleError, game_from_view
+
+__all__ = ["Worlds", "Evidence", "BeliefSummary", "HeuristicCard", "sample_worlds", "belief_summary",
+           "uniform_layout", "count_layouts", "TRUST_FLOOR", "METHODS"]
+
+#: Default trust floor: a seat is trusted if, in its best world drawn, the card gives its actions a
+#: geometric-mean probability of at least this.
+TRUST_FLOOR = 0.15
+
+METHODS = ("importance", "resample")
+
+
+# -- the stand-in card ------------------------------------------------------------------------------
+
+class HeuristicCard:
+    """A stand-in convention card: :class:`~cardgames.comrade.players.HeuristicPlayer`'s choice with
+    most of the probability, every other legal action ``epsilon`` times as likely.
+
+        >>> from cardgames.comrade import ComradeGame
+        >>> g = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)
+        >>> p = HeuristicCard().policy(g.view(0), g.legal_actions())
+        >>> max(p, key=p.get), round(sum(p.values()), 9)
+        (BidCard('S1'), 1.0)
+    """
+
+    def __init__(self, rules: ComradeRules = DEFAULT_RULES, epsilon: float = 0.05):
+        if not 0 < epsilon < 1:
+            raise ValueError(f"epsilon must lie between 0 and 1, not {epsilon!r}")
+        self.rules = rules
+        self.epsilon = epsilon
+        self._h = HeuristicPlayer(rules)
+
+    def choose(self, view: PlayerView, legal_actions) -> Hashable:
+        return self._h.act(view, legal_actions)
+
+    def policy(self, view: PlayerView, legal_actions) -> dict:
+        ranked = self._h.ranked(view, legal_actions)
+        z = 1 + self.epsilon * (len(ranked) - 1)
+        return {a: (1 if i == 0 else self.epsilon) / z for i, a in enumerate(ranked)}
+
+    def explain(self, view: PlayerView, legal_actions) -> list[tuple[str, str]]:
+        return [("H", "the plain rules of HeuristicPlayer")]
+
+    def __repr__(self) -> str:
+        return f"HeuristicCard(epsilon={self.epsilon})"
+
+
+# -- the prior: uniform over the layouts that fit the view -----------------------------------------
+
+def _bins_of(view: PlayerView):
+    """(bins, rooms, accepts, pool): the other seats (and ``None`` = out of play when some cards are),
+    how many unseen cards each holds, the suits each may hold, and the unseen cards."""
+    n = len(view.hand_sizes)
+    others = [p for p in range(n) if p != view.seat]
+    voids = public_voids(view)
+    pool = unseen_cards(view)
+    out = len(pool) - sum(view.hand_sizes[p] for p in others)
+    if out < 0:
+        raise SampleError(f"the other seats hold {sum(view.hand_sizes) - len(view.hand)} cards but only "
+                          f"{len(pool)} are unseen")
+    bins = others + ([None] if out else [])
+    rooms = tuple(view.hand_sizes[p] for p in others) + ((out,) if out else ())
+    accepts = tuple(frozenset(SUITS) - (voids[b] if b is not None else set()) for b in bins)
+    return bins, rooms, accepts, pool
+
+
+def _splits(k: int, rooms: tuple, allowed: tuple):
+    """Every way to put ``k`` cards into the bins, at most ``rooms[i]`` in bin ``i`` and none where not allowed."""
+    if len(rooms) == 1:
+        if k <= rooms[0] and (k == 0 or allowed[0]):
+            yield (k,)
+        return
+    top = min(k, rooms[0]) if allowed[0] else 0
+    for x in range(top + 1):
+        for rest in _splits(k - x, rooms[1:], allowed[1:]):
+            yield (x,) + rest
+
+
+@lru_cache(maxsize=256)
+def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
+    """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers)."""
+    allowed = [tuple(SUITS[i] in a for a in accepts) for i in range(4)]
+
+    @lru_cache(maxsize=None)
+    def ways(i: int, left: tuple) -> int:
+        if i == 4:
+            return 1 if not any(left) else 0
+        total = 0
+        for split in _splits(suit_counts[i], left, allowed[i]):
+            rest = tuple(r - x for r, x in zip(left, split))
+            w = ways(i + 1, rest)
+            if w:
+                total += _multinomial(suit_counts[i], split) * w
+        return total
+
+    return ways, allowed
+
+
+def _multinomial(k: int, split: tuple) -> int:
+    out = math.factorial(k)
+    for x in split:
+        out //= math.factorial(x)
+    return out
+
+
+def _key(view: PlayerView):
+    bins, rooms, accepts, pool = _bins_of(view)
+    by_suit = {s: sorted((c for c in pool if c.suit == s), key=lambda c: c.rank) for s in SUITS}
+    counts = tuple(len(by_suit[s]) for s in SUITS)
+    return bins, rooms, accepts, by_suit, counts
+
+
+def count_layouts(view: PlayerView) -> int:
+    """How many layouts of the unseen cards fit ``view`` (hand sizes and shown voids): the prior's support.
+
+        >>> from cardgames.comrade import ComradeGame
+        >>> count_layouts(ComradeGame("N:AK... QJ... T9... 87...", dealer=0).view(0))   # 50 unseen: C(50,2) C(48,2) C(46,2)
+        1430163000
+    """
+    view = require_view(view)
+    bins, rooms, accepts, by_suit, counts = _key(view)
+    ways, _ = _count_table(counts, rooms, accepts)
+    return ways(0, rooms)
+
+
+def uniform_layout(view: PlayerView, rng: random.Random) -> list[list[Card]]:
+    """One layout drawn **uniformly** from all that fit ``view``: ``hidden[seat]`` for every seat
+    (the player's own hand at ``view.seat``).  Raises :class:`~solvers.comrade.sampling.SampleError`
+    when none fits."""
+    view = require_view(view)
+    bins, rooms, accepts, by_suit, counts = _key(view)
+    ways, allowed = _count_table(counts, rooms, accepts)
+    if ways(0, rooms) == 0:
+        raise SampleError("no deal fits the hand sizes and the suits the others have shown they lack")
+    hidden: dict = {b: [] for b in bins}
+    left = rooms
+    for i, s in enumerate(SUITS):
+        options, weights = [], []
+        for split in _splits(counts[i], left, allowed[i]):
+            rest = tuple(r - x for r, x in zip(left, split))
+            w = ways(i + 1, rest)
+            if w:
+                options.append((split, rest))
+                weights.append(_multinomial(counts[i], split) * w)
+        # an exact draw proportional to big integers
+        r = rng.randrange(sum(weights))
+        for (split, rest), w in zip(options, weights):
+            if r < w:
+                break
+            r -= w
+        cards = list(by_suit[s])
+        rng.shuffle(cards)
+        pos = 0
+        for b, x in zip(bins, split):
+            hidden[b].extend(cards[pos:pos + x])
+            pos += x
+        left = rest
+    return [list(view.hand) if p == view.seat else hidden[p] for p in range(len(view.hand_sizes))]
+
+
+# -- the likelihood ---------------------------------------------------------------------------------
+
+@dataclass
+class _Step:
+    seat: int
+    action: Hashable
+    template: PlayerView          # the actor's view with some layout's hand: only the hand is replaced
+    later: tuple                  # the cards the actor plays from this step on (this one included)
+    led: str | None               # the suit led to the trick in progress (play), None otherwise
+    legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
+
+
+class Evidence:
+    """The public actions of the other seats, ready to be scored against any layout.
+
+    ``Evidence(view, card)`` replays the public history once (in any layout that fits) and keeps,
+    for each action of another seat, that seat's view then; a layout's likelihood for seat ``p``
+    is the product of ``card.policy(view with p's hand in that layout)[action]`` over p's actions
+    (:meth:`seat_likelihood`, remembered per seat and hand).  Actions with one legal choice carry
+    no information and are skipped.
+    """
+
+    def __init__(self, view: PlayerView, card, rules: ComradeRules = DEFAULT_RULES, rng: random.Random | None = None):
+        self.view = require_view(view)
+        self.card = card
+        self.rules = rules
+        n = len(view.hand_sizes)
+        self.seats = [p for p in range(n) if p != view.seat]
+        self.steps: dict[int, list[_Step]] = {p: [] for p in self.seats}
+        self.cache: dict = {}
+        self.policy_calls = 0
+        if not view.bidding_history:
+            return
+        layout = uniform_layout(view, rng or random.Random(0))
+        game = game_from_view(view, layout, rules)      # checks the layout replays
+        replay = ComradeGame(game.deal, game.dealer, rules)
+        plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
+        actions = [(s.seat, s.action) for s in view.bidding_history] + plays
+        for k, (seat, action) in enumerate(actions):
+            if seat != view.seat:
+                legal = replay.legal_actions()
+                if len(legal) > 1:
+                    later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
+                    led = replay.trickplay.led_suit if replay.phase == "play" else None
+                    self.steps[seat].append(_Step(seat, action, replay.view(seat), later, led,
+                                                  tuple(legal) if replay.phase == "bidding" else None))
+            replay.apply(action)
+
+    def seat_likelihood(self, seat: int, hidden: Sequence[Card]) -> float:
+        """Probability that the card makes every non-forced public action of ``seat`` when it holds
+        ``hidden`` now (0 when an action would have been illegal)."""
+        key = (seat, frozenset(hidden))
+        got = self.cache.get(key)
+        if got is not None:
+            return got
+        like = 1.0
+        for st in self.steps[seat]:
+            hand = Hand(list(hidden) + list(st.later)).sorted()
+            if st.legal is not None:
+                legal = list(st.legal)
+            else:
+                legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
+                if st.action not in legal:
+                    like = 0.0
+                    break
+                if len(legal) == 1:
+                    continue
+            v = dataclasses.replace(st.template, hand=hand, legal_actions=tuple(legal))
+            self.policy_calls += 1
+            like *= self.card.policy(v, legal).get(st.action, 0.0)
+            if like == 0.0:
+                break
+        self.cache[key] = like
+        return like
+
+    def actions_of(self, seat: int) -> int:
+        """The number of informative (non-forced) actions of ``seat`` so far."""
+        return len(self.steps[seat])
+
+
+# -- the sample -------------------------------------------------------------------------------------
+
+@dataclass
+class Worlds:
+    """Hidden layouts with their weights (summing to 1).
+
+    * ``hands[i]`` — world ``i``: the cards each seat holds now (the viewer's own hand included);
+    * ``weights[i]`` — its weight; :attr:`effective_size` — ``1 / Σ w²``, how many equally
+      weighted worlds the sample is worth;
+    * ``untrusted`` — seats whose actions the card could not explain (see the trust floor in the
+      module docstring): their actions were not used to weight the worlds;
+    * ``fallback`` — ``True`` when no seat with actions could be trusted: plain, unweighted sampling;
+    * ``method``, ``proposals`` — how the sample was drawn and how many prior draws it took.
+    """
+
+    view: PlayerView
+    hands: list
+    weights: list
+    untrusted: frozenset = frozenset()
+    fallback: bool = False
+    method: str = "importance"
+    proposals: int = 0
+    policy_calls: int = 0
+    seats: tuple = field(default_factory=tuple)
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    @property
+    def distinct(self) -> int:
+        """How many different layouts the worlds hold (resampling repeats the likely ones)."""
+        return len({tuple(frozenset(h[p]) for p in self.seats) for h in self.hands})
+
+    @property
+    def effective_size(self) -> float:
+        s = sum(w * w for w in self.weights)
+        return 1 / s if s else 0.0
+
+    def game(self, i: int, rules: ComradeRules = DEFAULT_RULES) -> ComradeGame:
+        """The game at the view's position in world ``i`` (every public action replayed)."""
+        return game_from_view(self.view, self.hands[i], rules)
+
+    def holds(self, seat: int, card: Card) -> float:
+        """The weighted chance that ``seat`` holds ``card``."""
+        return sum(w for h, w in zip(self.hands, self.weights) if card in h[seat])
+
+
+def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
+                  method: str = "importance", oversample: int = 4, rules: ComradeRules = DEFAULT_RULES,
+                  evidence: Evidence | None = None) -> Worlds:
+    """``n`` hidden layouts for ``view``, weighted by how well ``card`` explains the others' actions.
+
+    See the module docstring for the prior, the likelihood, the two methods and the trust floor.
+    ``rng`` is the caller's seeded generator; the same generator state gives the same worlds.
+    """
+    view = require_view(view)
+    if n < 1:
+        raise ValueError(f"n must be at least 1 world, not {n!r}")
+    if method not in METHODS:
+        raise ValueError(f"unknown sampling method {method!r}: choose one of {', '.join(METHODS)}")
+    if oversample < 1:
+        raise ValueError(f"oversample must be at least 1, not {oversample!r}")
+    if not 0 <= trust_floor < 1:
+        raise ValueError(f"trust_floor must lie in [0, 1), not {trust_floor!r}")
+    ev = evidence or Evidence(view, card, rules, rng)
+    draws = n * (oversample if method == "resample" else 1)
+    layouts = [uniform_layout(view, rng) for _ in range(draws)]
+    seats = [p for p in ev.seats if ev.actions_of(p)]
+    per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
+    untrusted = set()
+    for p in seats:
+        best = max(per_seat[p])
+        if best <= 0 or best ** (1 / ev.actions_of(p)) < trust_floor:
+            untrusted.add(p)
+    trusted = [p for p in seats if p not in untrusted]
+    raw = []
+    for i in range(draws):
+        w = 1.0
+        for p in trusted:
+            w *= per_seat[p][i]
+        raw.append(w)
+    total = sum(raw)
+    if total <= 0:          # the trusted seats' products underflow together: trust nobody
+        untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
+    fallback = bool(seats) and not trusted
+    if method == "resample":
+        idx = rng.choices(range(draws), weights=raw, k=n)
+        hands = [layouts[i] for i in idx]
+        weights = [1 / n] * n
+    else:
+        hands = layouts
+        weights = [w / total for w in raw]
+    return Worlds(view, hands, weights, frozenset(untrusted), fallback, method, draws, ev.policy_calls,
+                  tuple(ev.seats))
+
+
+# -- a summary for people ---------------------------------------------------------------------------
+
+@dataclass
+class BeliefSummary:
+    """What ``view.seat`` believes about the other hands: per seat and suit the expected number of
+    cards (``expected[seat][suit]``) and the chance of holding each of the suit's top unseen cards
+    (``tops[seat][suit] = [(card, chance), ...]``), from ``worlds``."""
+
+    view: PlayerView
+    worlds: Worlds
+    expected: dict
+    tops: dict
+
+    @property
+    def seats(self) -> list[int]:
+        return list(self.expected)
+
+    def chance(self, seat: int, card: "Card | str") -> float:
+        """The chance that ``seat`` holds ``card`` (``"SA"`` or a :class:`~cardgames.cards.Card`), any card."""
+        return self.worlds.holds(seat, Card.parse(card))
+
+    def lines(self) -> list[str]:
+        letters = "NESW"[:len(self.view.hand_sizes)]
+        out = [f"What seat {letters[self.view.seat]} believes ({self._size()}"
+               + (", plain sampling: the card explained nobody's actions" if self.worlds.fallback else "")
+               + (f"; not trusted: {', '.join(letters[p] for p in sorted(self.worlds.untrusted))}"
+                  if self.worlds.untrusted and not self.worlds.fallback else "") + ")"]
+        for p in self.seats:
+            parts = []
+            for s in SUITS:
+                tops = " ".join(f"{c.rank_letter}{round(100 * q)}%" for c, q in self.tops[p][s])
+                parts.append(f"{SUIT_SYMBOLS[s]} {self.expected[p][s]:.1f}" + (f" ({tops})" if tops else ""))
+            out.append(f"  {letters[p]}: " + "   ".join(parts))
+        return out
+
+    def _size(self) -> str:
+        w = self.worlds
+        if w.method == "resample":
+            return f"{len(w)} worlds, {w.distinct} different layouts"
+        return f"{len(w)} worlds, worth {w.effective_size:.1f} equally weighted ones"
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        letters = "NESW"[:len(self.view.hand_sizes)]
+        head = "".join(f"<th>{SUIT_SYMBOLS[s]}</th>" for s in SUITS)
+        rows = []
+        for p in self.seats:
+            cells = []
+            for s in SUITS:
+                tops = "<br>".join(f"{_html.escape(c.rank_letter)}: {round(100 * q)} %" for c, q in self.tops[p][s])
+                cells.append(f"<td style='text-align:center'><b>{self.expected[p][s]:.1f}</b>"
+                             f"<br><small>{tops}</small></td>")
+            rows.append(f"<tr><th>{letters[p]}</th>{''.join(cells)}</tr>")
+        note = "plain sampling (the card explained nobody's actions)" if self.worlds.fallback else self._size()
+        return (f"<table><caption>What {letters[self.view.seat]} believes: expected cards per suit, "
+                f"and the chance of each top card ({_html.escape(note)})</caption>"
+                f"<tr><th>seat</th>{head}</tr>{''.join(rows)}</table>")
+
+
+def belief_summary(view: PlayerView, card, n: int = 200, seed: int = 0, top: int = 3,
+                   trust_floor: float = TRUST_FLOOR, rules: ComradeRules = DEFAULT_RULES,
+                   worlds: Worlds | None = None) -> BeliefSummary:
+    """Per other seat and suit: expected cards, and the chance of holding each of the ``top`` highest
+    unseen cards of the suit (from ``n`` worlds of :func:`sample_worlds`, or from ``worlds``).
+
+        >>> from cardgames.comrade import ComradeGame, Deal
+        >>> game = ComradeGame(Deal.random(3), dealer=0).play(["S2"])
+        >>> b = belief_summary(game.view(1), HeuristicCard(), n=50, seed=1)
+        >>> round(sum(b.expected[0].values()), 6)     # North holds 13 cards in every world
+        13.0
+    """
+    view = require_view(view)
+    if worlds is None:
+        worlds = sample_worlds(view, card, n, random.Random(seed), trust_floor, method="resample", rules=rules)
+    unseen = unseen_cards(view)
+    others = [p for p in range(len(view.hand_sizes)) if p != view.seat]
+    expected = {p: {s: sum(w * sum(1 for c in h[p] if c.suit == s) for h, w in zip(worlds.hands, worlds.weights))
+                    for s in SUITS} for p in others}
+    tops = {}
+    for p in others:
+        tops[p] = {}
+        for s in SUITS:
+            high = sorted((c for c in unseen if c.suit == s), key=lambda c: -play_rank(c, rules.ace_high))[:top]
+            tops[p][s] = [(c, worlds.holds(p, c)) for c in high]
+    return BeliefSummary(view, worlds, expected, tops)
