@@ -122,11 +122,11 @@ def test_fixed_bids_rules_agree_with_the_plain_search_on_full_deals(monkeypatch)
     """Late positions of 13-card games, off the winning line: the refutation rules (fixed-bids
     discards, blocked suits, who can lead) never change a verdict of the plain search."""
     import solvers.comrade.position as position
-    from solvers.comrade.search import PlaySearch
+    from solvers.comrade.search import PlaySearch, SearchOptions
 
     class Plain(PlaySearch):
         def __init__(self, *a, **k):
-            k["refute"] = False
+            k["options"] = SearchOptions(refute=False)
             super().__init__(*a, **k)
 
     rng = random.Random(21)

@@ -2,13 +2,14 @@
 
 The brute force here plays out every legal trick card by card on the search's own small
 picture of a position (owner sequences per suit, lowest card first; see
-``solvers/comrade/search.py``) and shares no code with the search.  Each rule is a claim
+``solvers/comrade/picture.py``) and shares no code with the search or its rules
+(``solvers/comrade/bounds.py``, ``keys.py``).  Each rule is a claim
 about *every* play from a position; the tests check the claim on seeded mini positions:
 
-* :func:`_reach` — every player who ever wins a trick is in ``rmask``; no suit of ``dead``
+* :func:`reach` — every player who ever wins a trick is in ``rmask``; no suit of ``dead``
   is ever led;
-* :func:`_forced_wins` — a player who can never discard wins at least the promised tricks;
-* :func:`_canonical_key` — positions with the same key have the same achievable counts;
+* :func:`forced_wins` — a player who can never discard wins at least the promised tricks;
+* :func:`canonical_key` — positions with the same key have the same achievable counts;
 * the solver on mini deals of the hard families agrees with the exhaustive search of
   ``tests/test_comrade_solver_brute.py``, with the rules on from the first position and off.
 """
@@ -24,7 +25,8 @@ from cardgames.cards import SUITS, Card
 from cardgames.comrade import Deal, variant_for
 from solvers.comrade import SolverOptions, solve
 from solvers.comrade.families import ISSUE_DEALS, split_deal, three_balanced_deal, tops_deal
-from solvers.comrade.search import _canonical_key, _forced_wins, _reach
+from solvers.comrade.bounds import forced_wins, reach
+from solvers.comrade.keys import canonical_key
 
 from test_comrade_solver_brute import brute_force_winnable
 
@@ -134,18 +136,18 @@ for _k in range(40):                          # two pairs on disjoint suits: dea
 
 
 def test_the_positions_exercise_every_rule():
-    dead = sum(1 for seqs, leader, n in POSITIONS if _reach(seqs, leader, n)[1] & ~sum(
+    dead = sum(1 for seqs, leader, n in POSITIONS if reach(seqs, leader, n)[1] & ~sum(
         1 << s for s in range(NS) if not seqs[s]))
-    idle = sum(1 for seqs, leader, n in POSITIONS if _reach(seqs, leader, n)[0] != (1 << n) - 1)
+    idle = sum(1 for seqs, leader, n in POSITIONS if reach(seqs, leader, n)[0] != (1 << n) - 1)
     forced = sum(1 for seqs, leader, n in POSITIONS
-                 if _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
+                 if forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
     assert dead >= 10 and idle >= 20 and forced >= 20
 
 
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 def test_reach_never_misses_a_winner_or_a_led_suit(k):
     seqs, leader, n = POSITIONS[k]
-    rmask, dead = _reach(seqs, leader, n)
+    rmask, dead = reach(seqs, leader, n)
     winners, led = ever(seqs, leader, n)
     assert all((rmask >> p) & 1 for p in winners)
     assert (rmask >> leader) & 1
@@ -155,7 +157,7 @@ def test_reach_never_misses_a_winner_or_a_led_suit(k):
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 def test_forced_wins_hold_in_every_play(k):
     seqs, leader, n = POSITIONS[k]
-    low = _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
+    low = forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
     for inc in outcomes(seqs, leader, n):
         for p, row in low:
             assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
@@ -164,7 +166,7 @@ def test_forced_wins_hold_in_every_play(k):
 def variants(seqs, leader, n, rng):
     """Positions that the canonical key merges with ``seqs``: shuffle the cards of players
     who can never win inside each suit, and move dead-suit cards between dead suits."""
-    rmask, dead = _reach(seqs, leader, n)
+    rmask, dead = reach(seqs, leader, n)
     out = []
     for _ in range(3):
         new = []
@@ -196,10 +198,10 @@ def variants(seqs, leader, n, rng):
 def test_canonical_key_merges_only_equivalent_positions(k):
     seqs, leader, n = POSITIONS[k]
     counts = (0,) * (n * NS)
-    key = _canonical_key(seqs, leader, counts, _reach(seqs, leader, n))
+    key = canonical_key(seqs, leader, counts, reach(seqs, leader, n))
     for other in variants(seqs, leader, n, random.Random(k)):
         # the variant must be a position of the same size whose key is the same
-        if _canonical_key(other, leader, counts, _reach(other, leader, n)) == key:
+        if canonical_key(other, leader, counts, reach(other, leader, n)) == key:
             assert outcomes(other, leader, n) == outcomes(seqs, leader, n)
 
 
@@ -209,7 +211,7 @@ def test_canonical_keys_of_the_pool_never_merge_different_positions():
     for seqs, leader, n in POSITIONS:
         counts = (0,) * (n * NS)
         for pos in [seqs] + variants(seqs, leader, n, random.Random(len(seqs[0]))):
-            key = _canonical_key(pos, leader, counts, _reach(pos, leader, n))
+            key = canonical_key(pos, leader, counts, reach(pos, leader, n))
             got = outcomes(pos, leader, n)
             if key in seen:
                 merged += seen[key] != pos
@@ -293,7 +295,7 @@ def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
     assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False, engine="search")).verdict == expected
 
 
-# -- the deals of issue 15 --------------------------------------------------------------
+# -- the quoted hard deals --------------------------------------------------------------
 
 @pytest.mark.parametrize("pbn,dealer,what", [d for d in ISSUE_DEALS if d[2] in ("split pairs", "3 players")])
 def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):
@@ -360,9 +362,9 @@ def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
     rng = random.Random(1000 + k)
     for _ in range(3):
         counts = random_counts(rng, n)
-        rmask, dead = _reach(seqs, leader, n, allowed_matrix(counts, n))
+        rmask, dead = reach(seqs, leader, n, allowed_matrix(counts, n))
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
-        low = _forced_wins(seqs, hold, n, rmask) or []
+        low = forced_wins(seqs, hold, n, rmask) or []
         # a suit is led at most as often as the longest holding of it among possible leaders
         caps = [max(hold[p][s] if (rmask >> p) & 1 else 0 for p in range(n)) for s in range(NS)]
         for inc in outcomes(seqs, leader, n):
@@ -396,9 +398,9 @@ def test_fixed_bids_with_and_without_refutation_agree(deal, dealer):
 
 # -- the case split on the bid structure: a player wins nothing in one of the suits -----
 
-def _search_verdict(seqs, leader, n, time_limit=None, **kw):
-    from solvers.comrade.search import PlaySearch
-    s = PlaySearch(n, 4 if n == 3 else 6, 3, time_limit=time_limit, **kw)
+def _search_verdict(seqs, leader, n, time_limit=None, zero=(), **kw):
+    from solvers.comrade.search import PlaySearch, SearchOptions
+    s = PlaySearch(n, 4 if n == 3 else 6, 3, time_limit=time_limit, zero=zero, options=SearchOptions(**kw))
     return s.run(seqs, leader), s
 
 
@@ -491,22 +493,22 @@ def test_case_split_tries_every_suit():
 # -- a player who cannot discard all their top cards of a suit in time wins in it -------
 
 def test_discard_bound_fires_in_the_pool():
-    from solvers.comrade.search import _discard_bound
+    from solvers.comrade.bounds import discard_bound
     fired = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
-                if _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
+                if discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n))
     new = sum(1 for seqs, leader, n in POSITIONS + SPLIT_POSITIONS
-              if (_discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or [])
+              if (discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or [])
               != [(p, tuple(min(1, v) for v in row)) for p, row in
-                  _forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []])
+                  forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []])
     assert fired >= 20 and new >= 5, (fired, new)
 
 
 @pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
 def test_discard_bound_holds_in_every_play(k):
     """Every complete play wins at least one trick of the suit for the player named."""
-    from solvers.comrade.search import _discard_bound
+    from solvers.comrade.bounds import discard_bound
     seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
-    low = _discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
+    low = discard_bound(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
     for inc in outcomes(seqs, leader, n):
         for p, row in low:
             assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
@@ -514,14 +516,14 @@ def test_discard_bound_holds_in_every_play(k):
 
 @pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
 def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
-    from solvers.comrade.search import _discard_bound
+    from solvers.comrade.bounds import discard_bound
     seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
     rng = random.Random(2000 + k)
     hold = [[seq.count(p) for seq in seqs] for p in range(n)]
     for _ in range(3):
         counts = random_counts(rng, n)
-        rmask, _ = _reach(seqs, leader, n, allowed_matrix(counts, n))
-        low = _discard_bound(seqs, hold, n, rmask) or []
+        rmask, _ = reach(seqs, leader, n, allowed_matrix(counts, n))
+        low = discard_bound(seqs, hold, n, rmask) or []
         for inc in outcomes(seqs, leader, n):
             if legal_final(tuple(c + i for c, i in zip(counts, inc)), n):
                 for p, row in low:
@@ -543,13 +545,13 @@ def test_issue_tops_deals_force_north_into_suits_at_the_root():
     out of hearts (on the fourth spade and the fourth club) and must win a heart trick;
     the same for clubs.  In the second, North's A K Q of diamonds need three discards
     but only a fourth spade and a fourth club can be led to a void North."""
-    from solvers.comrade.search import _discard_bound
+    from solvers.comrade.bounds import discard_bound
     seqs, _ = _issue_position(1)
     hold = [[seq.count(p) for seq in seqs] for p in range(4)]
-    assert dict(_discard_bound(seqs, hold, 4))[0] == (0, 1, 0, 1)
+    assert dict(discard_bound(seqs, hold, 4))[0] == (0, 1, 0, 1)
     seqs, dealer = _issue_position(2)
     hold = [[seq.count(p) for seq in seqs] for p in range(4)]
-    assert dict(_discard_bound(seqs, hold, 4))[0][2] == 1
+    assert dict(discard_bound(seqs, hold, 4))[0][2] == 1
     # so the sub-search "North wins no diamond trick" ends at the root
     line, s = _search_verdict(seqs, dealer, 4, zero=[2], split_after=None, time_limit=30)
     assert line is None and s.nodes == 0
@@ -572,17 +574,17 @@ def _need_vectors(seqs, leader, n, rng, count=12):
 
 @pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
 def test_need_refutes_never_refutes_an_achievable_distribution(k):
-    from solvers.comrade.search import _need_refutes
+    from solvers.comrade.bounds import need_refutes
     seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
     hold = [[seq.count(p) for seq in seqs] for p in range(n)]
     got, _ = _need_vectors(seqs, leader, n, random.Random(k))
     for inc in got:
-        assert not _need_refutes(seqs, hold, inc, leader, n), (seqs, leader, inc)
+        assert not need_refutes(seqs, hold, inc, leader, n), (seqs, leader, inc)
 
 
 def test_need_refutes_fires_on_unachievable_distributions():
     """Not a weak rule: it proves a good share of the impossible fixed bids of the pool."""
-    from solvers.comrade.search import _need_refutes
+    from solvers.comrade.bounds import need_refutes
     impossible = proved = 0
     for k, (seqs, leader, n) in enumerate(POSITIONS + SPLIT_POSITIONS):
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
@@ -590,7 +592,7 @@ def test_need_refutes_fires_on_unachievable_distributions():
         for inc in set(fake) - set(got):
             if all(inc[p * NS + s] <= hold[p][s] for p in range(n) for s in range(NS)):
                 impossible += 1
-                proved += _need_refutes(seqs, hold, inc, leader, n)
+                proved += need_refutes(seqs, hold, inc, leader, n)
     # the discard and lead counts alone prove about half; the blocked suits and the closure
     # of who can ever lead (_leads_stall) bring it to about four in five
     assert impossible >= 100 and proved >= 2 * impossible // 3, (proved, impossible)
@@ -609,11 +611,11 @@ def _dead_column_variants(counts, dead, n, rng, top):
 
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 def test_count_key_merges_only_count_matrices_with_the_same_fate(k):
-    """Count matrices with the same _count_key are won or lost together from the position
+    """Count matrices with the same count_key are won or lost together from the position
     (checked on every complete play); with a dead suit the key merges different matrices."""
-    from solvers.comrade.search import _count_key
+    from solvers.comrade.keys import count_key
     seqs, leader, n = POSITIONS[k]
-    _, dead = _reach(seqs, leader, n)
+    _, dead = reach(seqs, leader, n)
     rng = random.Random(3000 + k)
     plays = outcomes(seqs, leader, n)
     top = 4 if n == 3 else 6
@@ -625,7 +627,7 @@ def test_count_key_merges_only_count_matrices_with_the_same_fate(k):
                 base[p * NS + s] = rng.randint(1, top - 1)
         for counts in {tuple(base)} | {_dead_column_variants(base, dead, n, rng, top) for _ in range(4)}:
             won = any(legal_final(tuple(c + i for c, i in zip(counts, inc)), n) for inc in plays)
-            by_key.setdefault(_count_key(counts, dead, n), {}).setdefault(won, set()).add(counts)
+            by_key.setdefault(count_key(counts, dead, n), {}).setdefault(won, set()).add(counts)
     assert all(len(fates) == 1 for fates in by_key.values()), by_key
     if dead:
         assert any(len(m) > 1 for fates in by_key.values() for m in fates.values())

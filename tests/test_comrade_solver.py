@@ -308,7 +308,43 @@ def test_cli_batch_bad_line(tmp_path):
     path = tmp_path / "deals.txt"
     path.write_text(CYCLE + "\nN:AA... K... Q... J...\n")
     out = run_cli("--json", "--batch", str(path))
-    # the bad line gets an error object in its place, the good one is still solved (issue 14)
+    # the bad line gets an error object in its place, the good one is still solved
     assert out.returncode == 2 and "line 2" in out.stderr
     good, bad = (json.loads(line) for line in out.stdout.splitlines())
     assert good["verdict"] == "win" and bad["line"] == 2 and "error" in bad
+
+
+# -- the package's rooms ----------------------------------------------------------------
+
+def test_the_package_exports_every_public_entry_point():
+    import solvers.comrade as comrade
+    assert {"solve", "solve_position", "analyse", "solve_many"} <= set(comrade.__all__)
+    assert all(hasattr(comrade, name) for name in comrade.__all__)
+
+
+def test_no_module_of_the_solver_imports_another_modules_private_names():
+    """Whatever the engines' modules of ``solvers/comrade`` use from one another has a public name."""
+    import ast
+    root = Path(__file__).resolve().parents[1] / "solvers" / "comrade"
+    private = []
+    engines = ("search", "bounds", "keys", "picture", "sat", "portfolio", "position", "solver")
+    for path in [root / f"{name}.py" for name in engines]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("solvers")):
+                private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert not private, private
+    assert (root / "bounds.py").exists() and (root / "keys.py").exists()
+
+
+def test_the_search_takes_its_options_as_one_value():
+    """``PlaySearch`` groups how it searches (:class:`SearchOptions`) and what the rest of the
+    bidding allows (:class:`OpenBids`); an old keyword is refused, not silently ignored."""
+    from solvers.comrade.search import OpenBids, PlaySearch, SearchOptions
+    s = PlaySearch(4, 6, 3, options=SearchOptions(refute=False, restart_base=None))
+    assert (s.refute, s.restart_base, s.split_after) == (False, None, 20000)
+    with pytest.raises(TypeError):
+        PlaySearch(4, 6, 3, refute=False)
+    with pytest.raises(TypeError):
+        PlaySearch(4, 6, 3, endgame=2)
+    b = PlaySearch(2, 6, 3, bidding=OpenBids(floor=[1, 0, 0, 0, 0, 0, 0, 0]))
+    assert b.cap == (6,) * 8                       # a floor alone: the plain cap

@@ -65,8 +65,9 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("21_comrade_solver", "q3"): (["N:AKQ.AKQJ.AKQ.AKQ JT98.T98.JT9.JT9 765.7654.876.876 432.32.5432.5432"], [],
                                   ["N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
                                    "N:AK... QJ... T9... 87...", "N:AX... K... Q... J..."]),
-    ("22_comrade_silence", "q1"): ([], [], ["SA"]),      # the right answer depends on the deal: see below
-    ("22_comrade_silence", "q2"): ([], [], ["win or loss"]),
+    ("22_comrade_silence", "q1"): ([], [], [1.5, "-0.2", "SA"]),   # the right answers depend on the deal: the
+    ("22_comrade_silence", "q2"): ([], [], ["ZZ", "S1", "pass"]),   # teacher's is checked, and these are wrong
+    ("22_comrade_silence", "q3"): ([], [], ["draw", "won"]),
     ("30_heart_challenge_rules", "q1"): ([40, "40", 40.0], [], [36]),
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
     ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76)], [0.5526, "0.553"], [0.5]),

@@ -10,7 +10,9 @@ here says the deal *could* be won - an upper bound on what a real table can do.
   never a guess).
 * :mod:`~solvers.comrade.bids` — legal final bids (also as a python-constraint2 problem)
   and the bidding that reaches them.
-* :mod:`~solvers.comrade.search` — the purpose-built play search.
+* :mod:`~solvers.comrade.search` — the purpose-built play search, on the integer picture of
+  :mod:`~solvers.comrade.picture`, with the bounds and refutation rules of
+  :mod:`~solvers.comrade.bounds` and the transposition keys of :mod:`~solvers.comrade.keys`.
 * :mod:`~solvers.comrade.sat` — the same question as a SAT formula (CaDiCaL through PySAT), a
   second complete engine; :mod:`~solvers.comrade.portfolio` runs the two by turns.
 * :func:`solve_position` / :func:`analyse` — any position of a game (:mod:`~solvers.comrade.position`).
@@ -23,10 +25,10 @@ from .bids import BidMatrix, BidsError, bid_problems, direct_bidding, format_bid
 from .certificate import Certificate, CertificateError
 from .solver import VERDICTS, SolveResult, SolverOptions, explain_no_win, holdings, solve
 from .batch import solve_many
-from .position import analyse, solve_position  # noqa: F401  (positions: issue 12)
+from .position import analyse, solve_position
 
 __all__ = [
     "solve", "SolveResult", "SolverOptions", "VERDICTS", "explain_no_win", "holdings",
     "BidMatrix", "BidsError", "bid_problems", "is_legal_bid", "parse_bids", "format_bids", "direct_bidding",
-    "Certificate", "CertificateError", "solve_many",
+    "Certificate", "CertificateError", "solve_many", "solve_position", "analyse",
 ]

@@ -432,7 +432,7 @@ class ConventionCard:
 
 
 class ConventionPlayer:
-    """A seated player that follows a :class:`ConventionCard` from its own view only.
+    """A computer partner that follows the convention card, deciding from its own seat's view only.
 
     >>> from cardgames.comrade import ComradeGame, Deal
     >>> game = ComradeGame(Deal.random(1), dealer=1)

@@ -11,6 +11,10 @@ between their slices, so the total cost is at most a few times that of the faste
 Both answers are exact, so the portfolio's is too.
 
 ``engine`` chooses: ``"auto"`` (the portfolio, the default), ``"search"`` or ``"sat"``.
+
+:func:`decide_play` is the one core that :func:`~solvers.comrade.solve` (a fresh deal) and
+:func:`~solvers.comrade.solve_position` (a position in the play) share: it finishes a trick in
+progress in every distinct way, then runs the two engines by turns on the rest.
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ from typing import Callable
 
 from cardgames.errors import RuleConfigError, shown
 
-from .search import SearchTimeout
+from .picture import NSUITS, position_from_hands, tricks_to_cards
+from .sat import PlayFormula
+from .search import PlaySearch, SearchTimeout
 
-__all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine", "check_time_limit"]
+__all__ = ["ENGINES", "Engine", "EngineError", "LazyFormula", "alternate", "check_engine", "check_time_limit",
+           "decide_play"]
 
 #: The values of ``engine=``.
 ENGINES = ("auto", "search", "sat")
@@ -162,3 +169,136 @@ def alternate(search: Engine, formula: "Engine | LazyFormula", *, time_limit: fl
         if not tried or (time_limit is not None and time.perf_counter() - start >= time_limit):
             raise SearchTimeout
         k += 1
+
+
+def decide_play(search: PlaySearch, hands, leader: int, n: int, *, counts=None, current=(), target=None,
+                max_value: int, max_suits: int, time_limit: float | None, node_limit: int | None, first: int,
+                engine: str = "auto"):
+    """Can the rest of the play be won?  ``(engine name, tricks)`` from :func:`alternate`, or
+    :class:`~solvers.comrade.search.SearchTimeout` when the budget runs out first.
+
+    ``hands[p]`` are the ``(suit, rank)`` pairs player ``p`` still holds, ``current`` the
+    ``(seat, (suit, rank))`` plays of the trick in progress, ``leader`` its leader (or the
+    leader of the next trick when there is none), ``counts`` (flattened ``p * 4 + s``) the
+    tricks won so far and ``target`` the final bids (``None``: any legal final bid).
+    ``search`` is the :class:`~solvers.comrade.search.PlaySearch` to use (a caller may share one
+    between questions); the formula of :mod:`solvers.comrade.sat` is written only if the
+    search has not decided within its first slice of ``first`` positions.  ``tricks`` is
+    ``None`` when no play wins, else the winning play of the rest of the game: a list of tricks,
+    each a list of ``(player, suit, rank)`` from its leader on, the trick in progress first and
+    whole.
+    """
+    counts = [0] * (n * NSUITS) if counts is None else list(counts)
+    current = list(current)
+    if current:
+        def accepts(w, s):
+            return target is None or counts[w * NSUITS + s] < target[w * NSUITS + s]
+
+        starts = []
+        for plays, hs, winner, led in _completions(hands, current, n, accepts):
+            c2 = list(counts)
+            c2[winner * NSUITS + led] += 1
+            starts.append((plays, hs, winner, c2))
+        started = [(p, s, r) for p, (s, r) in current]
+    else:
+        starts = [([], hands, leader, counts)]
+    nodes0 = search.nodes
+
+    def search_step(seconds, work):
+        """The search over the ways to finish the trick in progress that are not refuted yet."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        while starts:
+            prefix, hs, lead, cs = starts[0]
+            seqs, ranks = position_from_hands(hs)
+            search.time_limit = None if end is None else max(end - time.perf_counter(), 1e-6)
+            search.node_limit = work
+            if sum(map(len, seqs)) == 0:
+                line = [] if search.final_ok(cs) else None
+            else:
+                before = search.nodes
+                try:
+                    line = search.run(seqs, lead, cs)
+                finally:
+                    if work is not None:
+                        work = max(work - (search.nodes - before), 1)
+            if line is not None:
+                played = tricks_to_cards(line, ranks)
+                return [started + list(prefix)] + played if current else played
+            starts.pop(0)
+        return None
+
+    in_play: list = []                 # the formula's picture: every card in hands or in the trick
+
+    def build():
+        everything = [list(h) for h in hands]
+        for p, card in current:
+            everything[p].append(card)
+        seqs, ranks = position_from_hands(everything)
+        in_play.append(ranks)
+        played = [(p, s, ranks[s].index(r)) for p, (s, r) in current]
+        need = None if target is None else [t - c for t, c in zip(target, counts)]
+        return PlayFormula(seqs, leader, n, played=played, need=need, max_value=max_value, max_suits=max_suits)
+
+    def convert(tricks):
+        ranks = in_play[0]
+        return [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks]
+
+    formula = LazyFormula(build, convert)
+    with formula:
+        return alternate(Engine(search_step, lambda: search.nodes - nodes0), formula,
+                         time_limit=time_limit, node_limit=node_limit, first=first, engine=engine)
+
+
+def _completions(hands, current, n, accepts):
+    """Every distinct way to finish the trick in progress, as ``(plays, hands after, winner, led)``
+    (``plays``: the ``(player, suit, rank)`` plays that finish it).
+
+    ``hands[p]`` are ``(suit, rank)`` pairs still held, ``current`` the ``(seat, (suit, rank))``
+    plays so far.  Cards of one player that are adjacent among the cards of their suit still in
+    hands or in the trick are equivalent, so only the lowest of each such run is tried.
+    ``accepts(winner, led)`` filters the winners that may take the trick.
+    """
+    led = current[0][1][0]
+    in_play = {s: sorted([(r, p) for p, h in enumerate(hands) for t, r in h if t == s]
+                         + [(c[1], -1) for _, c in current if c[0] == s]) for s in range(NSUITS)}
+    rep = []
+    for p in range(n):
+        keep = set()
+        for s in range(NSUITS):
+            prev_mine = False
+            for r, o in in_play[s]:
+                if o == p:
+                    if not prev_mine:
+                        keep.add((s, r))
+                    prev_mine = True
+                else:
+                    prev_mine = False
+        rep.append(keep)
+    order = [(current[-1][0] + k) % n for k in range(1, n - len(current) + 1)]
+    out = []
+    seen = set()
+
+    def rec(i, plays, hs):
+        if i == len(order):
+            best = max((c[1], q) for q, c in plays if c[0] == led)
+            winner = best[1]
+            if not accepts(winner, led):
+                return
+            k = (tuple(tuple(sorted(h)) for h in hs), winner)
+            if k in seen:
+                return
+            seen.add(k)
+            out.append(([(q, c[0], c[1]) for q, c in plays[len(current):]], hs, winner, led))
+            return
+        f = order[i]
+        hand = hs[f]
+        legal = [c for c in hand if c[0] == led] or list(hand)
+        for c in sorted(legal):
+            if c not in rep[f]:
+                continue
+            nh = list(hs)
+            nh[f] = [d for d in hand if d != c]
+            rec(i + 1, plays + [(f, c)], nh)
+
+    rec(0, list(current), [list(h) for h in hands])
+    return out

@@ -31,9 +31,11 @@ action** of the player to act, a table like a bridge double-dummy analysis.
     [('pass', 'no_win'), ('S1', 'no_win'), ('S2', 'no_win')]
 
 How it works: the position is turned into the integer picture of
-:mod:`solvers.comrade.search` (owner sequences per suit, counts so far, leader) and
-handed to :class:`~solvers.comrade.search.PlaySearch`.  A trick in progress is first
-completed in every distinct way (equivalent cards tried once).  During the bidding the
+:mod:`solvers.comrade.picture` (owner sequences per suit, counts so far, leader) and
+handed to :func:`~solvers.comrade.portfolio.decide_play`, the core that
+:func:`~solvers.comrade.solve` uses too: the search
+(:class:`~solvers.comrade.search.PlaySearch`) and the SAT formula by turns.  A trick in
+progress is first completed in every distinct way (equivalent cards tried once).  During the bidding the
 search runs with open bids and one more test on every final count matrix: the rest of
 the bidding must be able to reach it from the bids already taken
 (:class:`BiddingReach`, a small search that mirrors the rules of
@@ -53,9 +55,9 @@ from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 from cardgames.errors import shown
 
-from .portfolio import Engine, EngineError, LazyFormula, alternate, check_engine, check_time_limit
-from .sat import PlayFormula
-from .search import NSUITS, PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
+from .picture import NSUITS, position_from_hands, tricks_to_cards
+from .portfolio import EngineError, check_engine, check_time_limit, decide_play
+from .search import OpenBids, PlaySearch, SearchTimeout
 
 #: Positions the search gets alone, in the play, before the SAT formula is written: most
 #: positions are settled sooner (median 4 ms), and writing and solving the formula takes 10-30 ms.
@@ -166,6 +168,11 @@ class BiddingReach:
                 out = tuple(path)
         self._cache[key] = out
         return out
+
+    def open_bids(self) -> OpenBids:
+        """What the play search needs to know of the rest of the bidding (:class:`~solvers.comrade.search.OpenBids`)."""
+        return OpenBids(accept=self, prune=self.prune, floor=[v for row in self.tops for v in row],
+                        cap=[v for row in self._cap for v in row], raises=self.turns_left)
 
     def prune(self, counts, hold, tricks_left) -> bool:
         """A bound for the play search: can the counts still end as bids this bidding reaches?
@@ -286,60 +293,6 @@ def _card_pairs(hand, ace_high: bool = True) -> list[tuple[int, int]]:
     return [(SUITS.index(c.suit), play_rank(c, ace_high)) for c in hand]
 
 
-def _completions(hands, current, n, accepts):
-    """Every distinct way to finish the trick in progress, as ``(cards, hands after, winner, led)``.
-
-    ``hands[p]`` are ``(suit, rank)`` pairs still held, ``current`` the ``(seat, (suit, rank))``
-    plays so far.  Cards of one player that are adjacent among the cards of their suit still in
-    hands or in the trick are equivalent, so only the lowest of each such run is tried.
-    ``accepts(winner, led)`` filters the winners that may take the trick.
-    """
-    led = current[0][1][0]
-    in_play = {s: sorted([(r, p) for p, h in enumerate(hands) for t, r in h if t == s]
-                         + [(c[1], -1) for _, c in current if c[0] == s]) for s in range(NSUITS)}
-    rep = []
-    for p in range(n):
-        keep = set()
-        for s in range(NSUITS):
-            prev_mine = False
-            for r, o in in_play[s]:
-                if o == p:
-                    if not prev_mine:
-                        keep.add((s, r))
-                    prev_mine = True
-                else:
-                    prev_mine = False
-        rep.append(keep)
-    order = [(current[-1][0] + k) % n for k in range(1, n - len(current) + 1)]
-    out = []
-    seen = set()
-
-    def rec(i, plays, hs):
-        if i == len(order):
-            best = max((c[1], q) for q, c in plays if c[0] == led)
-            winner = best[1]
-            if not accepts(winner, led):
-                return
-            k = (tuple(tuple(sorted(h)) for h in hs), winner)
-            if k in seen:
-                return
-            seen.add(k)
-            out.append(([c for _, c in plays[len(current):]], hs, winner, led))
-            return
-        f = order[i]
-        hand = hs[f]
-        legal = [c for c in hand if c[0] == led] or list(hand)
-        for c in sorted(legal):
-            if c not in rep[f]:
-                continue
-            nh = list(hs)
-            nh[f] = [d for d in hand if d != c]
-            rec(i + 1, plays + [(f, c)], nh)
-
-    rec(0, list(current), [list(h) for h in hands])
-    return out
-
-
 def _code(suit: int, rank: int) -> str:
     return Card(SUITS[suit], 14 if rank == 1 else rank).code      # rank 1: the ace played low
 
@@ -402,9 +355,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
                               "bidding use engine='search' or 'auto'")
         reach = BiddingReach(game)
         search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=None,
-                            time_limit=time_limit, accept=reach, prune=reach.prune, node_limit=node_limit,
-                            floor=[v for row in reach.tops for v in row],
-                            cap=[v for row in reach._cap for v in row], raises=reach.turns_left)
+                            time_limit=time_limit, node_limit=node_limit, bidding=reach.open_bids())
         hands = [_card_pairs(h, game.rules.ace_high) for h in game.deal.hands]
         seqs, ranks = position_from_hands(hands)
         try:
@@ -436,79 +387,22 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     ace_high = game.rules.ace_high
     hands = [_card_pairs(h, ace_high) for h in game.hands]
     current = [(p, _card_pairs([c], ace_high)[0]) for p, c in game.current_trick]
-    if current:
-        starts = []
-        for cards, hs, winner, led in _completions(hands, current, n,
-                                                   lambda w, s: counts[w * NSUITS + s] < target[w * NSUITS + s]):
-            c2 = list(counts)
-            c2[winner * NSUITS + led] += 1
-            starts.append(([_code(*c) for c in cards], hs, winner, c2))
-    else:
-        starts = [([], hands, game.current_player(), counts)]
     nodes0 = search.nodes
-
-    def search_step(seconds, work):
-        """The search over the ways to finish the trick in progress that are not refuted yet."""
-        end = None if seconds is None else time.perf_counter() + seconds
-        while starts:
-            prefix, hs, leader, cs = starts[0]
-            seqs, ranks = position_from_hands(hs)
-            search.time_limit = None if end is None else max(end - time.perf_counter(), 1e-6)
-            search.node_limit = work
-            if sum(map(len, seqs)) == 0:
-                line = [] if cs == target else None
-            else:
-                before = search.nodes
-                try:
-                    line = search.run(seqs, leader, cs)
-                finally:
-                    if work is not None:
-                        work = max(work - (search.nodes - before), 1)
-            if line is not None:
-                return tuple(prefix) + tuple(_code(s, r) for trick in tricks_to_cards(line, ranks)
-                                             for _, s, r in trick)
-            starts.pop(0)
-        return None
-
-    def formula_cert(tricks):
-        """The formula's winning tricks as the remaining actions (the trick in progress: its rest only)."""
-        ranks = _in_play(hands, current)[1]
-        return tuple(_code(s, ranks[s][i]) for k, trick in enumerate(tricks)
-                     for p, s, i in (trick[len(current):] if k == 0 else trick))
-
-    formula = LazyFormula(lambda: _formula(game, hands, current, target, counts), formula_cert)
     try:
-        with formula:
-            used, cert = alternate(Engine(search_step, lambda: search.nodes - nodes0), formula,
+        used, tricks = decide_play(search, hands, current[0][0] if current else game.current_player(), n,
+                                   counts=counts, current=current, target=target,
+                                   max_value=max(variant.bid_values), max_suits=variant.max_suits,
                                    time_limit=time_limit, node_limit=node_limit, first=SEARCH_FIRST,
                                    engine=engine)
     except SearchTimeout:
         return done("unknown", bids=bids, nodes=search.nodes - nodes0)
-    if cert is None:
+    if tricks is None:
         return done("no_win", bids=bids, nodes=search.nodes - nodes0, engine=used)
+    plays = [play for trick in tricks for play in trick][len(current):]     # the trick in progress: its rest
+    cert = tuple(_code(s, r) for _, s, r in plays)
     if check:
         _check(game, cert)
     return done("win", certificate=cert, bids=bids, nodes=search.nodes - nodes0, engine=used)
-
-
-def _in_play(hands, current):
-    """Owner sequences and ranks (as :func:`~solvers.comrade.search.position_from_hands`) of every
-    card still in play: the hands and the cards of the trick in progress."""
-    everything = [list(h) for h in hands]
-    for p, card in current:
-        everything[p].append(card)
-    return position_from_hands(everything)
-
-
-def _formula(game: ComradeGame, hands, current, target, counts) -> PlayFormula:
-    """The SAT formula of a position in the play (the trick in progress is its trick 0)."""
-    seqs, ranks = _in_play(hands, current)
-    played = [(p, s, ranks[s].index(r)) for p, (s, r) in current]
-    leader = current[0][0] if current else game.current_player()
-    v = game.variant
-    need = [t - c for t, c in zip(target, counts)]
-    return PlayFormula(seqs, leader, game.num_players, played=played, need=need, max_value=max(v.bid_values),
-                       max_suits=v.max_suits)
 
 
 def _bid_matrix(game: ComradeGame) -> tuple[tuple[int, ...], ...]:

@@ -34,8 +34,8 @@ The formula, for ``T`` tricks numbered 0 to ``T - 1`` and every card ``c`` still
 * adjacent cards of one player in a suit are interchangeable, so the lower one is played
   first (symmetry breaking; it removes no play up to equivalent cards);
 * at a trick boundary, what the search's rules prove at once is added as facts: players who
-  can never win a trick (:func:`~solvers.comrade.search._reach`), suits never led again,
-  tricks a player must win (:func:`~solvers.comrade.search._lower_bounds`).
+  can never win a trick (:func:`~solvers.comrade.bounds.reach`), suits never led again,
+  tricks a player must win (:func:`~solvers.comrade.bounds.lower_bounds`).
 
 A trick in progress is trick 0 with the cards already played fixed.  The answer is a
 list of tricks (or ``None``: the formula is unsatisfiable, a proof that no play wins);
@@ -48,7 +48,9 @@ import time
 from itertools import combinations
 from typing import Sequence
 
-from .search import NSUITS, SearchTimeout, _lower_bounds, _reach
+from .bounds import lower_bounds, reach
+from .picture import NSUITS
+from .search import SearchTimeout
 
 __all__ = ["solve_play", "SAT_SOLVER"]
 
@@ -368,7 +370,7 @@ class PlayFormula:
             # facts the search's rules prove at the start (cheap, and they help the solver):
             # players who never win a trick, suits never led, tricks a player must win
             hold = [[seq.count(p) for seq in seqs] for p in range(n)]
-            rmask, dead = _reach(tuple(map(tuple, seqs)), leader, n)
+            rmask, dead = reach(tuple(map(tuple, seqs)), leader, n)
             for k in range(T):
                 for p in range(n):
                     if not (rmask >> p) & 1:
@@ -376,7 +378,7 @@ class PlayFormula:
                 for s in range(NSUITS):
                     if (dead >> s) & 1:
                         cl.append([-ls(k, s)])
-            for p, row in _lower_bounds(tuple(map(tuple, seqs)), hold, n, rmask) or ():
+            for p, row in lower_bounds(tuple(map(tuple, seqs)), hold, n, rmask) or ():
                 for s in range(NSUITS):
                     if row[s]:
                         low[p, s] = row[s]

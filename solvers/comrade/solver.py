@@ -10,7 +10,8 @@ The solver rests on one observation, proved in :mod:`solvers.comrade.bids`: *eve
 legal final bid can be reached by bidding from any dealer (under the literal reading of
 the "nothing fits" loss).  So the deal is winnable exactly when some play's count matrix
 is itself a legal final bid, and the solver is a search over plays
-(:mod:`solvers.comrade.search`, :mod:`solvers.comrade.sat`).  With ``bids`` given, the
+(:mod:`solvers.comrade.search`, :mod:`solvers.comrade.sat`, run by turns by
+:func:`~solvers.comrade.portfolio.decide_play`, the core :func:`solve_position` shares).  With ``bids`` given, the
 counts must equal those bids.  Under the default reading of "nothing fits" (only the
 player to act counts) the simple bidding order can fail; every certificate's bidding is
 therefore checked, another order is searched for when it fails, and in the (so far never
@@ -40,9 +41,8 @@ from cardgames.errors import RuleConfigError, shown
 
 from .bids import BidMatrix, direct_bidding, format_bids, parse_bids, some_legal_bid
 from .certificate import Certificate
-from .portfolio import Engine, LazyFormula, alternate, check_engine, check_time_limit
-from .sat import PlayFormula
-from .search import PlaySearch, SearchTimeout, position_from_hands, tricks_to_cards
+from .portfolio import check_engine, check_time_limit, decide_play
+from .search import PlaySearch, SearchOptions, SearchTimeout
 
 __all__ = ["solve", "SolveResult", "SolverOptions", "VERDICTS"]
 
@@ -54,13 +54,11 @@ VERDICTS = ("win", "no_win", "unknown")
 class SolverOptions:
     """Knobs of the search (none changes the answer, only how fast it comes).
 
-    * ``endgame`` — in the last this-many tricks the search switches to computing the set
-      of every achievable split of the remaining tricks (cached by cards and leader);
     * ``restart_base`` — node budget unit of the restarts (Luby schedule); ``None``
       searches once, with no restarts;
     * ``check_certificate`` — replay every win through :class:`~cardgames.comrade.ComradeGame`
       before returning it (the default; switch off only to time the search alone);
-    * ``refute`` — the refutation rules of :mod:`solvers.comrade.search` (who can still win
+    * ``refute`` — the refutation rules of :mod:`solvers.comrade.bounds` (who can still win
       a trick, suits never led again, tricks a player who cannot discard is forced to win,
       and the transposition key that merges cards which can no longer matter).  On by
       default; off, the search is the plain one (same verdicts, far slower to prove some
@@ -75,7 +73,6 @@ class SolverOptions:
       deals are settled sooner, and the formula costs more to write than they need).
     """
 
-    endgame: int = 0
     restart_base: int | None = 1000
     check_certificate: bool = True
     refute: bool = True
@@ -268,25 +265,16 @@ def solve(deal: "Deal | str", dealer: "int | str" = 0, bids: "BidMatrix | str | 
 
     # 2. The play: the search, and the SAT formula in turns with it (solvers.comrade.portfolio).
     hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
-    seqs, ranks = position_from_hands(hands)
     target = None if fixed is None else [v for row in fixed for v in row]
     search = PlaySearch(deal.players, max(variant.bid_values), variant.max_suits, target=target,
-                        time_limit=time_limit, endgame=options.endgame, restart_base=options.restart_base,
-                        refute=options.refute, refute_after=options.refute_after)
-
-    def search_step(seconds, work):
-        search.time_limit, search.node_limit = seconds, work
-        line = search.run(seqs, dealer)
-        return None if line is None else tricks_to_cards(line, ranks)
-
-    formula = LazyFormula(lambda: PlayFormula(seqs, dealer, deal.players, need=target,
-                                              max_value=max(variant.bid_values), max_suits=variant.max_suits),
-                          lambda tricks: [[(p, s, ranks[s][i]) for p, s, i in t] for t in tricks])
+                        time_limit=time_limit, options=SearchOptions(restart_base=options.restart_base,
+                                                                     refute=options.refute,
+                                                                     refute_after=options.refute_after))
     try:
-        with formula:
-            engine, played = alternate(Engine(search_step, lambda: search.nodes), formula,
-                                       time_limit=time_limit, node_limit=None, first=options.search_first,
-                                       engine=options.engine)
+        engine, played = decide_play(search, hands, dealer, deal.players, target=target,
+                                     max_value=max(variant.bid_values), max_suits=variant.max_suits,
+                                     time_limit=time_limit, node_limit=None, first=options.search_first,
+                                     engine=options.engine)
     except SearchTimeout:
         return result("unknown", nodes=search.nodes)
     if played is None:

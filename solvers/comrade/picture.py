@@ -1,0 +1,63 @@
+"""The integer picture of a Comrade position, which the search and the SAT formula work on.
+
+* ``seqs[s]`` — the owners of the cards of suit ``s`` still in play, **lowest rank first**
+  (:func:`position_from_hands`; the ranks themselves are kept aside, since only their order
+  decides who wins a trick);
+* a trick — a tuple of plays ``(player, suit, index)`` from the leader on, ``index`` pointing
+  into the trick-start owner sequence of the suit (:func:`tricks_to_cards` turns tricks back
+  into cards, :func:`remove_trick` takes a trick's cards out of the sequences).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+__all__ = ["NSUITS", "Play", "Trick", "position_from_hands", "tricks_to_cards", "remove_trick"]
+
+NSUITS = 4
+Play = tuple[int, int, int]      # (player, suit, index into the trick-start sequence)
+Trick = tuple[Play, ...]
+
+
+def position_from_hands(hands: Sequence[Sequence[tuple[int, int]]]) -> tuple[tuple[tuple[int, ...], ...],
+                                                                           list[list[int]]]:
+    """``hands[p]`` lists ``(suit, rank)`` pairs; returns (owner sequences, ranks per suit), both lowest first."""
+    per_suit: list[list[tuple[int, int]]] = [[] for _ in range(NSUITS)]
+    for p, hand in enumerate(hands):
+        for s, r in hand:
+            per_suit[s].append((r, p))
+    for cards in per_suit:
+        cards.sort()
+    seqs = tuple(tuple(p for _, p in cards) for cards in per_suit)
+    ranks = [[r for r, _ in cards] for cards in per_suit]
+    return seqs, ranks
+
+
+def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> list[list[tuple[int, int, int]]]:
+    """Replace the sequence indices of ``tricks`` by real cards: ``[(player, suit, rank), ...]`` per trick."""
+    live = [list(r) for r in ranks]
+    out = []
+    for trick in tricks:
+        cards = [(p, s, live[s][i]) for p, s, i in trick]
+        for s in range(NSUITS):
+            for i in sorted((i for _, t, i in trick if t == s), reverse=True):
+                del live[s][i]
+        out.append(cards)
+    return out
+
+
+def remove_trick(seqs, trick):
+    """The owner sequences with the cards of ``trick`` taken out."""
+    out = list(seqs)
+    by_suit: dict[int, list[int]] = {}
+    for _, s, i in trick:
+        by_suit.setdefault(s, []).append(i)
+    for s, idx in by_suit.items():
+        seq = seqs[s]
+        if len(idx) == 1:
+            i = idx[0]
+            out[s] = seq[:i] + seq[i + 1:]
+        else:
+            drop = set(idx)
+            out[s] = tuple(o for j, o in enumerate(seq) if j not in drop)
+    return tuple(out)
