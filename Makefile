@@ -5,10 +5,11 @@ PY     := $(VENV)/bin/python
 # Re-install only when the package description changes.
 LAB_STAMP  := $(VENV)/.lab-installed
 TEST_STAMP := $(VENV)/.test-installed
+SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps clean
+.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps site site-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +24,11 @@ $(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
 
 $(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
 	$(PIP_INSTALL) -e ".[lab,test,dask,site]"
-	touch $@ $(LAB_STAMP)
+	touch $@ $(LAB_STAMP) $(SITE_STAMP)
+
+$(SITE_STAMP): pyproject.toml constraints.txt | $(PY)
+	$(PIP_INSTALL) -e ".[lab,site]"
+	touch $@
 
 ## make install: the package with JupyterLab (the `lab` extra), pinned. The engines, solvers and
 ## `comrade-solve` alone need no JupyterLab: pip install .   (or pip install ".[dask]")
@@ -50,8 +55,9 @@ lab: $(LAB_STAMP)
 test-fast: $(TEST_STAMP)
 	$(PY) -m pytest -n 0 --tier fast $(HYPOTHESIS_ARGS) tests --doctest-modules cardgames
 
-## make test: library tests, the docstring examples, every source notebook under nbval, and the
-## browser tests; tests/test_classroom.py runs each student version with the teacher's answers and
+## make test: library tests, the docstring examples, every source notebook under nbval, the browser
+## tests, and the site tests (tests/site/: make site once, then the book and the JupyterLite edition
+## in Chromium); tests/test_classroom.py runs each student version with the teacher's answers and
 ## checks that teacher/ is otter's build of notebooks/ (cells and outputs), so the teacher versions
 ## are not run a third time here (make test-teacher runs them alone).
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
@@ -63,7 +69,7 @@ test-fast: $(TEST_STAMP)
 ## on a developer's machine they explore new examples every run.
 TEST_WORKERS ?= 2
 HYPOTHESIS_ARGS ?= $(if $(CI),--hypothesis-seed=0)
-test: $(TEST_STAMP) browser-deps
+test: $(TEST_STAMP) browser-deps site-deps
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks \
 	    --doctest-modules cardgames solvers classroom --ignore-glob='*/widgets/*' \
 	    --ignore=classroom/table.py --ignore=classroom/coach.py
@@ -85,6 +91,26 @@ browser-deps:
 	    && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null 2>&1 \
 	    || echo "no Japanese font installed: screenshots show boxes for Japanese terms"; \
+	fi
+
+## make site: the course as a static web site in build/site/ (tools/build_site.py): the lessons as a
+## book (index.html; Jupyter Book 1, searchable) and the student notebooks running in the browser
+## (lite/: JupyterLite, Python as WebAssembly). Copy build/site/ to any web server. Needs npm (the
+## Pyodide core and MathJax, pinned in package-lock.json) and, the first time, PyPI for the wheels the
+## browser loads (kept in build/site-cache/).
+site: $(SITE_STAMP) site-deps
+	$(PY) tools/build_site.py
+
+## npm for make site and the site tests: installed with apt-get when missing and we are root.
+site-deps:
+	@if ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's npm for make site..."; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) \
+	      || echo "could not install npm: make site fails and the site tests skip"; \
+	  else \
+	    echo "npm not found: make site needs it, the site tests skip (apt-get install npm)"; \
+	  fi; \
 	fi
 
 ## make notebooks: re-execute every notebook in place (outputs are committed), then regenerate

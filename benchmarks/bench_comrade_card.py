@@ -1,4 +1,4 @@
-"""What the convention card is worth, rule by rule (issue 21, section 1).
+"""What the convention card is worth, rule by rule.
 
 Rewrites the stored results (the command actually used is stored in the file, ``meta["command"]``):
 

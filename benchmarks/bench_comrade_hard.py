@@ -1,21 +1,21 @@
-"""Benchmark of the Comrade solver on deals built to be hard to prove lost (issue 15).
+"""Benchmark of the Comrade solver on deals built to be hard to prove lost.
 
     .venv/bin/python benchmarks/bench_comrade_hard.py              # 104 + 18 hard, 200 random deals
     .venv/bin/python benchmarks/bench_comrade_hard.py --late-only --random 0    # the 18 late ones
     .venv/bin/python benchmarks/bench_comrade_hard.py --time-limit 5 --random 50
     .venv/bin/python benchmarks/bench_comrade_hard.py --sat-alone --random 600   # the README's run
 
-The hard deals are the four deals quoted in issue 15 and 100 seeded deals of the
+The hard deals are the four deals first quoted as hard and 100 seeded deals of the
 families in :mod:`solvers.comrade.families` (split pairs, one player with nearly all the
 top cards, extreme shapes, balanced 3-player hands), then the three deals that were still
-``unknown`` at 10 s after that (:data:`LATE_DEALS`, issue 24), each with ``--variants`` seeded
+``unknown`` at 10 s after that (:data:`LATE_DEALS`), each with ``--variants`` seeded
 near deals (one or two cards swapped between two hands; families ``late1``..``late3``).  The same run solves the 200 random
 deals of ``bench_comrade_solver.py`` three times, alternating deal by deal so that the
 times compare on the same machine at the same moment: the default (the portfolio of the
 search and the SAT formula, :mod:`solvers.comrade.portfolio`), the search alone, and the
 search without its refutation rules; and checks that all three give the same verdicts.
 
-Targets (issues 15 and 24): no "unknown" at the 10 s limit on the hard deals, no change of
+Targets: no "unknown" at the 10 s limit on the hard deals, no change of
 any verdict, and a random-deal median no slower than before (ratio <= 1.05).
 """
 

@@ -1,4 +1,4 @@
-"""Reading the table (issue 21, section 2): importance sampling against sampling-importance-resampling.
+"""Reading the table: importance sampling against sampling-importance-resampling.
 
 Both methods of :func:`solvers.comrade.inference.sample_worlds` draw layouts of the hidden cards
 from the uniform prior and weight them by the convention card's likelihood of the others' actions;

@@ -1,4 +1,4 @@
-"""Benchmark of solve_position on mid-play positions with fixed bids (issue 12, section 1).
+"""Benchmark of solve_position on mid-play positions with fixed bids.
 
     .venv/bin/python benchmarks/bench_comrade_position.py                # 500 positions
     .venv/bin/python benchmarks/bench_comrade_position.py --positions 100

@@ -1,4 +1,4 @@
-"""The price of silence (issues 12 and 21): silent tables of every kind against perfect cooperation.
+"""The price of silence: silent tables of every kind against perfect cooperation.
 
 Rewrites the stored results that notebook 22 loads.  Each ``--kind KIND:N`` plays deals
 0, 1, 2, ... (``Deal.random(seed, players)``, dealer ``seed % players``) with a table of that
@@ -10,7 +10,7 @@ honest ``n`` next to the ``N`` asked for.  ``--merge`` keeps the records of the 
 again from the existing file.  One process (the machine is shared); the games depend only on
 the seeds, never on the machine (node budgets, no time limits).
 
-The full-size command (issue 21: 1,000 deals per kind, 300 for 3 players), for a machine with
+The full-size command (1,000 deals per kind, 300 for 3 players), for a machine with
 time to spare (about 15 s per deal for the search tables, four seats)::
 
     python benchmarks/bench_comrade_silence.py --kind perfect:1000 --kind random:1000 --kind heuristic:1000 \\
@@ -24,7 +24,7 @@ time to spare (about 15 s per deal for the search tables, four seats)::
 ``--decisions K`` instead times K play and K bidding decisions of the strongest player
 (:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, its defaults) on positions of seeded card
 games (each non-forced decision with probability 0.3) and prints the median, the 99th percentile
-and the slowest, per phase and together (issue 21: median <= 0.3 s, 99th percentile <= 2 s).
+and the slowest, per phase and together (target: median <= 0.3 s, 99th percentile <= 2 s).
 """
 
 from __future__ import annotations

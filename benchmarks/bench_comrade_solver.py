@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_comrade_solver.py            # 200 deals, one process
     .venv/bin/python benchmarks/bench_comrade_solver.py --deals 1000 --batch   # also the process pool
 
-Targets (issue 6): every deal decided within the 10 s budget (no "unknown"), median
+Targets: every deal decided within the 10 s budget (no "unknown"), median
 under 50 ms, slowest under 2 s, peak memory under 1 GiB.  Prints the share of winnable
 deals.  Times depend on the machine; the verdicts do not.
 """

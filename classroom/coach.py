@@ -1,8 +1,9 @@
 """The play table's coach (the teacher's switch): one small function per game, each from
 what the person may know, except where said.
 
-The play table (:mod:`classroom.table`) imports this module only when the coach is
-on, so :mod:`cardgames` never imports :mod:`solvers` at module level.
+The play table (:mod:`classroom.table`) imports this module only when the coach is on, and
+this module imports the solvers only inside the function that needs them, so a table without
+the coach loads no solver.
 
 * Krypkille — :func:`krypkille_advice`: the endgame explorer's level-2 expected penalties for
   declare and pass, from the person's seat view (:func:`solvers.krypkille_endgame.player_view`).

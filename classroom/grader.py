@@ -475,7 +475,7 @@ def as_seq(item: Callable[[Any], Any] | None = None, *, what: str = "items") -> 
 
 def as_tuple(*items: Callable[[Any], Any], what: str = "") -> Callable[[Any], Any]:
     """A normaliser for a fixed number of parts, each through its own normaliser (a list or a tuple)."""
-    form = what or (f"a pair (written (…, …))" if len(items) == 2 else f"{len(items)} values in brackets")
+    form = what or ("a pair (written (…, …))" if len(items) == 2 else f"{len(items)} values in brackets")
 
     def normalise(value: Any) -> Any:
         if isinstance(value, str) and len(_split(value)) == len(items) > 1:    # "13 0 10 6"

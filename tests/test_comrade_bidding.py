@@ -142,7 +142,7 @@ def test_nothing_fits_cannot_happen_when_anyone_counts():
     """With the "anyone" reading ("could be taken by anyone") the fourth loss rule never fires in the
     4- or 3-player game: the holder of the highest card of a suit can always raise it by one unless it is
     the top value, and four top values exceed the total.  Check on many random biddings.  (This is why
-    that reading is only an option: issue 14.)"""
+    that reading is only an option.)"""
     rng = random.Random(3)
     for players in (4, 3):
         losses = _random_biddings(players, ComradeRules(nothing_fits="anyone"), rng, 1000)

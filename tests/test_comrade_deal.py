@@ -105,7 +105,7 @@ def test_card_outside_the_three_player_ranks_is_refused():
 
 
 def test_five_players_are_refused_because_the_rules_are_incomplete():
-    # a PBN deal with 5 hands is a bad deal (DealError, a ParseError), saying why (issue 14)
+    # a PBN deal with 5 hands is a bad deal (DealError, a ParseError), saying why
     with pytest.raises(DealError, match="5 are written.*incomplete.*jokers"):
         Deal.from_pbn("N:A... K... Q... J... T...")
     with pytest.raises(DealError, match="not 5.*incomplete"):

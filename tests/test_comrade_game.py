@@ -402,7 +402,7 @@ def test_html_views_render():
 
 
 def test_the_ace_is_high_in_play_by_default_and_low_with_the_option():
-    """Rules page, Trick play (issue 14): in play the ace is the highest card (a named option,
+    """Rules page, Trick play: in play the ace is the highest card (a named option,
     ``ComradeRules.ace_high``, default True); the bid cards count the ace as 1 either way."""
     from cardgames.comrade import ComradeRules
     from cardgames.comrade.play import play_rank, trick_winner

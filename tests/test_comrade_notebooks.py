@@ -1,5 +1,5 @@
-"""Notebook 20 is a lesson-sized core; its side topics live in the appendix, notebook 29 (issue 13), and
-both say the corrected rules (issue 14): "nothing fits" reads the player to act, the ace is high in play."""
+"""Notebook 20 is a lesson-sized core; its side topics live in the appendix, notebook 29, and
+both say the corrected rules: "nothing fits" reads the player to act, the ace is high in play."""
 
 from __future__ import annotations
 

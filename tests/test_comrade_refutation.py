@@ -253,7 +253,7 @@ def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
     assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False, engine="search")).verdict == expected
 
 
-# -- the deals of issue 15 --------------------------------------------------------------
+# -- the quoted hard deals --------------------------------------------------------------
 
 @pytest.mark.parametrize("pbn,dealer,what", [d for d in ISSUE_DEALS if d[2] in ("split pairs", "3 players")])
 def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):

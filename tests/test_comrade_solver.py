@@ -308,7 +308,7 @@ def test_cli_batch_bad_line(tmp_path):
     path = tmp_path / "deals.txt"
     path.write_text(CYCLE + "\nN:AA... K... Q... J...\n")
     out = run_cli("--json", "--batch", str(path))
-    # the bad line gets an error object in its place, the good one is still solved (issue 14)
+    # the bad line gets an error object in its place, the good one is still solved
     assert out.returncode == 2 and "line 2" in out.stderr
     good, bad = (json.loads(line) for line in out.stdout.splitlines())
     assert good["verdict"] == "win" and bad["line"] == 2 and "error" in bad

@@ -38,7 +38,7 @@ def test_static_html_matches_the_result():
 
 
 def test_every_input_change_clears_the_old_verdict():
-    """Issue 11: a verdict must never stand under hands it was not computed for."""
+    """A verdict must never stand under hands it was not computed for."""
     w = ComradeSolverWidget("N:A.K.. K.A.. Q.Q.. J.J..")
     w.solve_button.click()
     assert "Win" in w.verdict.value and w.result is not None

@@ -317,7 +317,7 @@ def test_rule_choices_are_the_options_and_quote_the_source():
         assert r.japanese in text, r.name
 
 
-# -- staged positions must be possible (issue 11) ----------------------------------------------------
+# -- staged positions must be possible ----------------------------------------------------
 @pytest.mark.parametrize("kw, fragment", [
     (dict(hands=["DA CA", "D2 C2"], piles=["SA", "H2"], markers=["SA", "S2"]),
      "SA is seat 0's face-up marker, so it cannot also be in seat 0's pile"),
@@ -355,7 +355,7 @@ def test_every_scenario_is_a_possible_position():
         assert not any(c.suit in "DC" and number_of(c) in unused for c in cards), sc.key
 
 
-# -- the hand scorer reads 1 as the ace and a card once (issue 11) ----------------------------------
+# -- the hand scorer reads 1 as the ace and a card once ----------------------------------
 def test_hand_points_reads_one_as_the_ace_and_refuses_a_card_twice():
     from cardgames.heart_challenge import HandParseError, parse_hand
     assert [c.code for c in parse_hand("H1 1♠ C10")] == ["HA", "SA", "CT"]

@@ -48,12 +48,12 @@ def test_j_from_hand_after_own_heart():
 def test_j_in_own_pile_is_used_automatically_and_goes_to_the_stock():
     game = play_until("J-pile", 3)
     assert game.phase == "flip" and C("SJ") in game.stock and C("SJ") not in game.piles[0]
-    # acting from the pile is no use from hand: seat 0 keeps its one use (issue 14)
+    # acting from the pile is no use from hand: seat 0 keeps its one use
     assert game.count == 2 and 0 not in game.used_special
 
 
 def test_j_in_own_pile_saves_even_after_a_q_from_hand():
-    """Issue 14: a special acting from a pile does not use up the one use from hand.  Seat 0 played a Q
+    """A special acting from a pile does not use up the one use from hand.  Seat 0 played a Q
     from hand in the declaring; its own pile shows ♥A + J: the J saves it and the challenge goes on (here
     its own three cards already make the 3 declared: a success, where the old engine failed it)."""
     game = HeartChallengeGame.staged(["SQ DA CA", "D2 C2", "D3 C3"], piles=["SJ HA", "S2", "S3"], dealer=1)
@@ -64,7 +64,7 @@ def test_j_in_own_pile_saves_even_after_a_q_from_hand():
 
 
 def test_k_is_still_offered_after_a_pile_j_saved_the_challenger():
-    """Issue 14: after the pile J saved seat 0, turning seat 1's heart offers seat 0 its K from hand."""
+    """After the pile J saved seat 0, turning seat 1's heart offers seat 0 its K from hand."""
     game = HeartChallengeGame.staged(["SK DA CA", "D2 C2", "D3 C3"], piles=["SJ HA", "H2", "S3"])
     game.play(["challenge 3", "pass", "pass", "flip 1"])
     assert game.phase == "window" and game.current_player() == 0

@@ -1,5 +1,5 @@
 """The play table's Krypkille coach reads the calibrated "policy" beliefs when the other seats are the
-engine's reference players, and says which beliefs it used (issue 24, section 2)."""
+engine's reference players, and says which beliefs it used."""
 
 from __future__ import annotations
 

@@ -352,7 +352,7 @@ def test_enough_rounds_means_a_standard_error_of_at_most_0_025():
     assert not enough(99, 0.0)
 
 
-# -- the policy model as level 2's beliefs (issue 24, section 2) ---------------------------------------
+# -- the policy model as level 2's beliefs ---------------------------------------
 
 def test_level_two_takes_the_policy_beliefs():
     end = Endgame.deal(4, seed=7)
@@ -453,7 +453,7 @@ def test_level_two_policy_success_is_the_calibrated_unique_lowest_chance():
 
 
 def test_the_calibration_charts_legends_are_large_and_outside_the_data():
-    """Issue 25: the legend must be readable when projected: large type, and not over the data."""
+    """The legend must be readable when projected: large type, and not over the data."""
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.figure import Figure

@@ -1,4 +1,4 @@
-"""Endgame trees read: no two leaf boxes, and no two probability labels, overlap (issue 13)."""
+"""Endgame trees read: no two leaf boxes, and no two probability labels, overlap."""
 
 from __future__ import annotations
 

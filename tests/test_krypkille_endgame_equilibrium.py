@@ -1,6 +1,6 @@
 """Level 3 is a verified Nash equilibrium on every deal; level 2 builds only on verified equilibria.
 
-Regression tests for the three failures of issue 16, brute force on small decks, and the regret
+Regression tests for three failures found in review, brute force on small decks, and the regret
 check on engine-dealt endgames.
 """
 

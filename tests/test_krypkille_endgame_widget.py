@@ -37,7 +37,7 @@ def test_controls_rebuild_the_views():
     assert "Cannot use this endgame" in ex.endgame_html.value and ex.endgame.num_players == 4
 
 
-# -- defects of issue 11 ---------------------------------------------------------------------------
+# -- defects a new user found ---------------------------------------------------------------------------
 import ipywidgets as W
 
 BY_HAND = "set by hand"
@@ -93,7 +93,7 @@ def test_belief_model_switch_changes_the_view():
     assert "regret" in ex.level3_html.value
 
 
-# -- defect 8 of issue 25, and the calibrated beliefs of issue 24 ------------------------------------
+# -- the explorer's defects, and the calibrated beliefs ------------------------------------
 import matplotlib.pyplot as plt  # noqa: E402
 
 from classroom.widgets import krypkille_endgame as explorer_module  # noqa: E402

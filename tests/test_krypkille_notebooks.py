@@ -1,6 +1,4 @@
-"""Notebook 11 is a 45-minute core; its research material lives in the optional appendix, notebook 19
-(issue 25, "Lessons that fit a period"), and it shows how level 2's advice changes with the belief model
-(issue 24, section 2)."""
+"""Notebook 11 is a 45-minute core; its research material lives in the optional appendix, notebook 19, and it shows how level 2's advice changes with the belief model."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Bad input never crashes: every parser and every engine's ``apply`` raise only the documented errors.
 
-Issue 14, "Parsers and actions: only the documented errors".  The parsers read ASCII letters and
+The parsers read ASCII letters and
 digits, the suit symbols ♠♥♦♣ and the documented aliases, and nothing that merely looks like them;
 for *any* text and *any* type they either return a value or raise a :class:`ParseError` (or, for
 an action, an :class:`IllegalActionError`) subclass; an engine's ``apply`` that raises leaves the
@@ -276,7 +276,7 @@ def test_apply_raises_only_documented_errors_and_changes_nothing(index, action, 
     assert parsed in legal
 
 
-# -- issue 24, section 1: the Python API as strict as the command line ------------------------------
+# -- the Python API as strict as the command line ------------------------------
 # Each case below escaped on the API before (OverflowError, RecursionError, Python's bare
 # "Exceeds the limit (4300 digits)" ValueError, a megabyte-long message) or was silently accepted.
 from cardgames.comrade import FOUR_PLAYERS, ComradeRules  # noqa: E402

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgames.krypkille.deck import ALTERNATIVE_PENALTIES, DEFAULT_PENALTIES, Kind
+from cardgames.krypkille.deck import Kind
 from classroom.printables import PRINTABLES, build_all, fonts
 from classroom.printables import comrade as comrade_printables
 from classroom.printables.ordinary import (COLOUR_SUITS, ORDINARY, kind_of, left_out, ordinary_cards,
@@ -173,7 +173,7 @@ def test_mini_deal_sheets_show_the_hands_but_not_the_answers(texts):
 def test_the_winning_lines_win_and_no_answer_is_stored_in_the_package():
     for name in comrade_printables.CLASS_DEALS:
         assert comrade_printables.replay(name).result == "win"
-    assert not hasattr(comrade_printables, "WINNING_LINES")     # a student could import it (issue 22)
+    assert not hasattr(comrade_printables, "WINNING_LINES")     # a student could import it
     notebooks = [p for p in (ROOT / "notebooks").glob("*.ipynb")
                  if "CLASS_DEALS" in "".join("".join(c["source"]) for c in json.loads(p.read_text())["cells"])]
     assert notebooks, "no notebook defines the class mini deals any more"

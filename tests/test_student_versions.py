@@ -1,4 +1,4 @@
-"""The student versions are lessons for a class, not developer notebooks (issue 25).
+"""The student versions are lessons for a class, not developer notebooks.
 
 * no nbval marker, private import, issue number, changelog sentence, teacher link or empty code cell;
 * the student index links only to student lessons, the teacher's to both folders;

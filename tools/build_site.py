@@ -62,6 +62,10 @@ OUT = BUILD / "site"
 WORK = BUILD / "site-work"                  # staging, made afresh on every build
 CACHE = BUILD / "site-cache"                # wheels and sdists from PyPI, kept between builds
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+NODE_MATHJAX = ROOT / "node_modules" / "mathjax" / "es5"
+#: The part of MathJax the book serves itself: the TeX-to-HTML component, its fonts and the TeX
+#: extensions it loads on demand (``\binom`` and friends).
+MATHJAX_FILES = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions")
 NOTEBOOKS, STUDENT, TEACHER = ROOT / "notebooks", ROOT / "student", ROOT / "teacher"
 DOCS = ROOT / "docs"
 
@@ -74,16 +78,26 @@ KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "comm", "traitlet
 #: numpy and matplotlib are left out on purpose: they come from Pyodide's CDN when a lesson draws.
 BROWSER_DEPENDENCIES = ("networkx", "tqdm", "python-constraint2", "python-sat", "ipywidgets")
 #: ipywidgets' own dependencies (the same pins).
-WIDGET_DEPENDENCIES = ("comm", "jupyterlab-widgets", "widgetsnbextension")
+WIDGET_DEPENDENCIES = ("comm",)
+#: Required by ipywidgets' metadata but never imported by Python: they carry the widgets' JavaScript
+#: for Notebook 6 and JupyterLab, which the JupyterLite app already has (its @jupyter-widgets extension).
+#: Not shipped (2.9 MB saved); Pyodide loads packages by the lock's ``depends``, which leaves them out.
+NOT_SHIPPED = ("jupyterlab-widgets", "widgetsnbextension")
 #: The packages that stay on Pyodide's CDN: a cell that imports one of them, directly or through
 #: this project's modules, needs the internet in the JupyterLite edition.
 CDN_IMPORTS = ("numpy", "matplotlib")
+#: What importing each of them imports besides (so a cell importing matplotlib loads numpy too).
+CDN_DEPENDS = {"matplotlib": ("numpy",)}
 
 RUN_LINK_CLASS = "cg-run-in-browser"
 
 
 class SiteBuildError(ValueError):
     """The site cannot be built as asked; the message says why and what to do."""
+
+
+class MissingTool(SiteBuildError):
+    """A program the build needs (npm) is not installed."""
 
 
 def log(message: str) -> None:
@@ -121,15 +135,24 @@ def kernel_constants():
     return constants
 
 
-def pyodide_core() -> Path:
-    """The npm package ``pyodide`` (``npm ci`` when node_modules/ lacks it), checked against the kernel."""
-    if not (NODE_PYODIDE / "package.json").is_file():
+def npm_packages() -> None:
+    """The npm packages of package.json (``npm ci`` when node_modules/ lacks one)."""
+    wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    missing = [n for n, v in wanted.items()
+               if not (ROOT / "node_modules" / n / "package.json").is_file()
+               or json.loads((ROOT / "node_modules" / n / "package.json").read_text())["version"] != v]
+    if missing:
         if shutil.which("npm") is None:
-            raise SiteBuildError("npm not found: the Pyodide core comes from the npm package 'pyodide' "
+            raise MissingTool("npm not found: the Pyodide core comes from the npm package 'pyodide' "
                                  "(apt-get install npm, then make site)")
-        log("npm ci (the Pyodide core, pinned in package-lock.json)")
+        log(f"npm ci ({', '.join(missing)}: pinned in package-lock.json)")
         run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def pyodide_core() -> Path:
+    """The npm package ``pyodide``, checked against the version the kernel expects."""
+    npm_packages()
     version = json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
     wanted = kernel_constants().PYODIDE_VERSION
     if version != wanted:
@@ -334,7 +357,7 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
         todo += _requires(wheel)
     while todo:
         cname = todo.pop()
-        if cname in wheels or cname in CDN_IMPORTS:
+        if cname in wheels or cname in CDN_IMPORTS or cname in NOT_SHIPPED:
             continue
         entry = packages.get(key.get(cname, ""))
         if entry is None:
@@ -353,7 +376,7 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
     #    Pyodide's networkx, for one, drags numpy and matplotlib along)
     for cname, wheel in wheels.items():
         packages.pop(key.get(cname, cname), None)
-        packages[cname] = lock_entry(wheel, [d for d in _requires(wheel) if d not in CDN_IMPORTS])
+        packages[cname] = lock_entry(wheel, [d for d in _requires(wheel) if d not in (*CDN_IMPORTS, *NOT_SHIPPED)])
     own_name = _wheel_name(own)[0]
     packages[own_name] = lock_entry(own, [canonicalize_name(n) for n in BROWSER_DEPENDENCIES])
     return lock, [*wheels.values(), own]
@@ -452,7 +475,8 @@ def cdn_cells(nb_path: Path) -> list[dict]:
     for index, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
-        loads = sorted(cell_imports("".join(cell["source"])) & set(CDN_IMPORTS))
+        found = cell_imports("".join(cell["source"])) & set(CDN_IMPORTS)
+        loads = sorted(found.union(*(CDN_DEPENDS.get(name, ()) for name in found)))
         if loads:
             out.append({"cell": index, "id": cell.get("id"), "loads": loads})
     return out
@@ -511,6 +535,7 @@ def build_lite(out: Path, own: Path) -> dict:
     plugin = kernel_constants().PYODIDE_KERNEL_PLUGIN_ID
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Trick-taking classroom",
+        "exposeAppInBrowser": True,   # window.jupyterapp, for the browser tests (tests/site/)
         "litePluginSettings": {plugin: {
             "pyodideUrl": "./static/pyodide/pyodide.mjs",
             "disablePyPIFallback": True,
@@ -645,13 +670,22 @@ def build_book(out: Path, cdn: dict) -> list[str]:
                 dropped += [f"{page.relative_to(book)}: {t}" for t in lost]
         page.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.copy2(SITE_CONFIG / "_config.yml", book / "_config.yml")
-    rules = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "rules").glob("*.md"))
-    pages = sorted(p.relative_to(book).with_suffix("").as_posix() for p in (book / "docs" / "lessons").glob("*.md"))
+    npm_packages()
+    for item in MATHJAX_FILES:  # _config.yml: mathjax_path points here
+        src, dest = NODE_MATHJAX / item, book / "_static" / "mathjax" / item
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, dest) if src.is_dir() else shutil.copy2(src, dest)
+    def stems(folder: Path, pattern: str) -> list[str]:
+        return sorted(p.relative_to(book).with_suffix("").as_posix() for p in folder.glob(pattern))
+
+    docs = book / "docs"
+    rules, pages = stems(docs / "rules", "*.md"), stems(docs / "lessons", "*.md")
+    other = [p for p in stems(docs, "**/*.md") if p not in rules and p not in pages and p != "docs/README"]
     toc = {"format": "jb-book", "root": "notebooks/00_index", "parts": [
         {"caption": "Lessons", "chapters": [{"file": f"notebooks/{Path(n).stem}"} for n in lessons if n != "00_index.ipynb"]},
         {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
-        {"caption": "For teachers", "chapters": [{"file": "docs/README"}, *({"file": p} for p in pages),
-                                                  {"file": "printables"}]},
+        {"caption": "For teachers", "chapters": [*({"file": p} for p in pages), {"file": "printables"}]},
+        {"caption": "About the course", "chapters": [{"file": "docs/README"}, *({"file": p} for p in other)]},
     ]}
     (book / "_toc.yml").write_text(json.dumps(toc, indent=1))  # JSON is YAML
     log("jupyter-book build (Sphinx; the stored outputs, nothing executed)")
@@ -680,9 +714,14 @@ def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = OUT, *, book: bool = True, lite: bool = True) -> dict:
+def build(out: Path = OUT, *, book: bool = True, lite: bool = True, work: Path | None = None) -> dict:
+    """Build the site into ``out``; ``work`` is the staging folder (default build/site-work).
+    Returns the summary written to ``out/site-build.json`` (seconds, megabytes, the CDN lessons)."""
+    global WORK
     started = time.monotonic()
-    out = Path(out)
+    out = Path(out).resolve()
+    if work is not None:
+        WORK = Path(work).resolve()
     shutil.rmtree(WORK, ignore_errors=True)
     WORK.mkdir(parents=True)
     out.mkdir(parents=True, exist_ok=True)

@@ -31,7 +31,7 @@ from typing import Hashable, Sequence
 from ..cards import SUITS, Card
 from ..players import RandomPlayer as _SeatedRandom
 from .bidding import PASS, BidCard
-from .deal import Deal
+from .deal import Deal  # noqa: F401 (the doctests deal with it)
 from .game import PlayerView
 from .rules import DEFAULT_RULES, ComradeRules
 from .variant import variant_for

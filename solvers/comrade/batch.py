@@ -45,6 +45,7 @@ import os
 import queue
 import re
 import signal
+import sys
 import threading
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
@@ -68,7 +69,9 @@ class BatchLineError(ParseError):
 
 
 def default_processes() -> int:
-    """All cores this process may use."""
+    """All cores this process may use; 1 in the browser (Pyodide has no processes: the solver runs inline)."""
+    if sys.platform == "emscripten":
+        return 1
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux

@@ -39,7 +39,7 @@ from typing import Any, Iterator, Sequence
 
 from cardgames.errors import shown
 
-from .batch import (NOT_YET, BatchLineError, Passed, WorkerDiedError, _solve_job, default_processes, ordered_map,
+from .batch import (NOT_YET, Passed, WorkerDiedError, _solve_job, default_processes, ordered_map,
                     parse_batch_line, prefetch, read_batch_lines)
 from .portfolio import ENGINES
 

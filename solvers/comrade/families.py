@@ -1,4 +1,4 @@
-"""Seeded families of Comrade deals that are hard to prove lost (issue 15).
+"""Seeded families of Comrade deals that are hard to prove lost.
 
 A random deal is almost always won, and the solver finds the win at once.  The deals
 below are built so that many of them cannot be won, and proving it takes an argument:
@@ -12,7 +12,7 @@ below are built so that many of them cannot be won, and proving it takes an argu
 * :func:`three_balanced_deal` — 3 players with balanced hands (three cards of every suit
   each) and one player holding every king, like the 3-player deal quoted in the issue.
 
-:data:`ISSUE_DEALS` are the deals quoted in issue 15, with their dealers.
+:data:`ISSUE_DEALS` are the four deals first quoted as hard to prove lost, with their dealers.
 :func:`hard_jobs` lists the benchmark's ``(deal, dealer, family)`` triples.
 
     >>> d = tops_deal(1, swaps=2)
@@ -31,7 +31,7 @@ from cardgames.comrade import Deal, variant_for
 
 __all__ = ["ISSUE_DEALS", "split_deal", "tops_deal", "shape_deal", "three_balanced_deal", "hard_jobs"]
 
-#: The deals quoted in issue 15: (PBN, dealer, what it shows).
+#: The four deals first quoted as hard: (PBN, dealer, what it shows).
 ISSUE_DEALS = (
     ("N:KQJT8752...KT732 A9643...AQJ98654 .5.AKQJT9765432. .AKQJT9876432.8.", 2, "split pairs"),
     ("N:AQJ.AKQ.AQT8.AKQ T82.JT8.KJ93.JT4 K75.765.7652.876 9643.9432.4.9532", 0, "tops with swaps"),

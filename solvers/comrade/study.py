@@ -24,6 +24,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import json
 import math
+import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
@@ -162,12 +163,14 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], executor: "cf.Executor | str
     """``[fn(*t) for t in tasks]``, computed on ``executor``, in task order.
 
     ``executor``: any :class:`concurrent.futures.Executor` (left open: it is the caller's),
-    ``None`` for a local process pool (closed afterwards), or ``"inline"`` to compute in this
+    ``None`` for a local process pool (closed afterwards; in the browser, Pyodide, this process), or ``"inline"`` to compute in this
     process.  A dead worker raises :class:`StudyError` at once for a process pool
     (``BrokenProcessPool``), and for any executor once no task has finished for
     ``stall_timeout`` seconds (``None``: wait forever).
     """
     tasks = list(tasks)
+    if executor is None and sys.platform == "emscripten":
+        executor = "inline"  # the browser (Pyodide) has no processes
     if executor == "inline":
         out = []
         for i, t in enumerate(tasks):

@@ -46,12 +46,11 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Sequence
 
 from cardgames.display import html_table
-from cardgames.krypkille import (COWARD_PENALTY, DEFAULT_PENALTIES, FAILURE_SURCHARGE, PENALTY_TABLES, Kind,
+from cardgames.krypkille import (DEFAULT_PENALTIES, PENALTY_TABLES, Kind,
                                  PenaltyTable, parse_kinds, penalty_table)
 
 from .combinatorics import ALL, kinds_mask

@@ -43,7 +43,6 @@ True
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations
 from fractions import Fraction
@@ -57,7 +56,7 @@ from .beliefs import allowed_finals
 from .common import EndgameError, unseen_pool
 
 __all__ = ["PolicyEstimate", "PublicRecord", "discard_interval", "policy_options", "policy_weights",
-           "policy_masks", "policy_sample", "PolicySample", "policy_unique_lowest", "heuristic_discard",
+           "policy_masks", "policy_sample", "PolicySample", "policy_unique_lowest",
            "check_policy_players"]
 
 
@@ -70,15 +69,6 @@ class PolicyEstimate:
     se: float
     accepted: int
     attempts: int
-
-
-def heuristic_discard(hand: Sequence[Kind], keep_low: int = int(Kind.TWO), shield: int = int(Kind.TEN)) -> list[int]:
-    """The heuristic player's discard, as sorted kind values (a plain copy of
-    :meth:`HeuristicPlayer.discard <cardgames.krypkille.players.HeuristicPlayer.discard>`, for the tests)."""
-    hand = sorted(int(k) for k in hand)
-    keep = {0} if hand[0] <= keep_low else set()
-    middle = [i for i, k in enumerate(hand) if i not in keep and k < shield]
-    return [hand[i] for i in middle[:MAX_DISCARDS]]
 
 
 def discard_interval(kept: Sequence[int], d: int, keep_low: int = int(Kind.TWO),

@@ -1,9 +1,9 @@
-"""Issue 25's widget defects, clicked and typed through in a real JupyterLab.
+"""The widget defects a teacher hit, clicked and typed through in a real JupyterLab.
 
 Each test writes a one-cell notebook into the server's ``selftest/`` folder, runs it, does
 what the teacher did (the same clicks, the same typing, Enter included) and reads the page.
 The fast twins of these tests, on the widgets' Python side, are in
-``tests/test_table_defects_issue25.py``.
+``tests/test_table_defects.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The defects a teacher hit at the play tables and widgets (issue 25: 1, 2, 7, 9, 10, 11).
+"""The defects a teacher hit at the play tables and widgets .
 
 Each test replays what the teacher did and checks what the screen then says against the
 engine, or against a plain count over the deck.  The same defects are clicked through in a

@@ -1,4 +1,4 @@
-"""The widget defects a new user found (issue 11); each test fails on the widgets before the fix."""
+"""The widget defects a new user found; each test fails on the widgets before the fix."""
 
 from __future__ import annotations
 

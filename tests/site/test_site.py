@@ -1,0 +1,470 @@
+"""make site (tools/build_site.py), built once for this file, served on 127.0.0.1 and opened in headless Chromium.
+
+One file, so that pytest-xdist's ``--dist loadfile`` (make test) builds the site once.
+
+The book (build/site/): every page builds, no internal link is broken, every lesson links to its
+JupyterLite edition, the search finds a word, and opening any page asks nothing of any host but 127.0.0.1.
+
+The JupyterLite edition (build/site/lite/) works in headless Chromium with no server but a static one:
+
+* A lesson that needs no CDN package runs top to bottom in the browser's Python (Pyodide): no error
+  output, every widget drawn, its demo interaction answers (the same checks as the JupyterLab suite,
+  ``tests/browser/lab_driver.py``), and not one request leaves 127.0.0.1.
+* An exercise answered with the teacher's answer says "correct" (the grader without otter-grader).
+* A whole Comrade game at the play table, played by clicking: no card hidden from the seat is drawn
+  or named on the page (``tests/browser/hidden_cards.py``), as in the JupyterLab suite.
+* The lessons that draw (numpy, matplotlib from Pyodide's CDN) are built and listed, and the test
+  says which of their cells would load from the CDN.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import posixpath
+import re
+import time
+import urllib.parse
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from hidden_cards import CARD_RE, ever_visible, leaks
+from conftest import build_site
+from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _JS_PANEL, _run_all, _wait_idle, run_notebook_and_check
+
+pytestmark = [pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+STUDENT, TEACHER = ROOT / "student", ROOT / "teacher"
+LESSONS = sorted(p.name for p in TEACHER.glob("*.ipynb"))
+RULES = sorted(p.stem for p in (ROOT / "docs" / "rules").glob("*.md"))
+LESSON_PAGES = sorted(p.stem for p in (ROOT / "docs" / "lessons").glob("*.md"))
+#: The lesson run top to bottom in the browser: one that needs no CDN package.
+LESSON = "20_comrade_rules.ipynb"
+#: Pyodide starts in the browser (WebAssembly, the standard library, the kernel's wheels): slower than a kernel.
+KERNEL_START_TIMEOUT = 180
+
+
+class _LiteServer:
+    """The piece of ``LabServer`` that ``run_notebook_and_check`` uses: where a notebook opens."""
+
+    def __init__(self, server):
+        self.server = server
+
+    def notebook_url(self, relpath: str, workspace: str) -> str:
+        return self.server.lite_url(relpath)
+
+
+def _load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_lesson_needs_no_cdn_package(site):
+    folder, summary = site
+    report = _load(folder / "lite" / "cdn-lessons.json")
+    assert report[LESSON] == [], f"{LESSON} would load {report[LESSON]} from the CDN: pick another lesson here"
+    assert (folder / "lite" / "files" / LESSON).is_file()
+
+
+def _student_with_teacher_outputs(name: str, dest: Path) -> Path:
+    """The student notebook (as the JupyterLite edition has it) carrying the teacher version's stored
+    outputs, matched by cell id: how many widgets each of *its* cells must show."""
+    student, teacher = _load(STUDENT / name), _load(TEACHER / name)
+    outputs = {c.get("id"): c.get("outputs", []) for c in teacher["cells"] if c["cell_type"] == "code"}
+    for cell in student["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = outputs.get(cell.get("id"), [])
+    dest.write_text(json.dumps(student), encoding="utf-8")
+    return dest
+
+
+@pytest.fixture(scope="module")
+def lesson(site, site_browser, site_server, tmp_path_factory):
+    """Lesson 20 opened in the JupyterLite edition and run top to bottom, once: ``(page, report)``.
+    The tests below go on in the same page and kernel (Pyodide takes a while to start)."""
+    from conftest import recorded_page
+
+    context, page = recorded_page(site_browser)
+    started = time.monotonic()
+    report = run_notebook_and_check(page, _LiteServer(site_server), LESSON, notebook_file=_student_with_teacher_outputs(LESSON, tmp_path_factory.mktemp("lesson") / LESSON),
+                                    screenshot=ROOT / "build" / "screenshots" / f"lite_{Path(LESSON).stem}.png")
+    print(report.describe(), f"\n{LESSON} in JupyterLite: {time.monotonic() - started:.1f}s")
+    yield page, report
+    context.close()
+
+
+@pytest.mark.browser
+def test_a_lesson_runs_top_to_bottom_in_the_browser_with_no_request_outside(lesson):
+    page, report = lesson
+    assert report.ok, report.describe()
+    assert report.code_cells > 10 and report.widget_views > 0, report.describe()
+    assert not page.requests.outside, f"requests outside 127.0.0.1: {page.requests.outside[:10]}"
+    wheels = [u for u in page.requests.all if u.endswith(".whl")]
+    assert any("trick_taking_classroom" in u for u in wheels), "this project's wheel was not loaded from the site"
+    assert any("python_sat" in u for u in wheels), "python-sat was not loaded from the site"
+    assert not any(re.search(r"/(numpy|matplotlib)-", u) for u in wheels), "lesson 20 should need neither"
+
+
+def _answer(name: str) -> tuple[str, str, str]:
+    """(id of the first answer cell, the teacher's answer, its question) of a lesson."""
+    student = {c["id"]: c for c in _load(STUDENT / name)["cells"]}
+    for cell in _load(TEACHER / name)["cells"]:
+        src = "".join(cell["source"])
+        twin = student.get(cell["id"])
+        if twin and "".join(twin["source"]) != src and re.match(r"answer_\w+ = ", src):
+            return cell["id"], re.sub(r"\s*# SOLUTION\b.*", "", src), "q1"
+    raise AssertionError(f"{name} has no answer cell")
+
+
+_JS_SET_AND_RUN = r"""
+async ([cellId, source]) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const cells = panel.content.widgets;
+  const index = cells.findIndex(c => c.model.id === cellId);
+  if (index < 0) return {error: 'no cell ' + cellId};
+  cells[index].model.sharedModel.setSource(source);
+  let check = index + 1;
+  while (check < cells.length && !cells[check].model.sharedModel.getSource().includes('grader.check(')) check++;
+  panel.content.activeCellIndex = index;
+  await app.commands.execute('notebook:run-cell');
+  panel.content.activeCellIndex = check;
+  await app.commands.execute('notebook:run-cell');
+  return {index, check};
+}
+"""
+
+_JS_CELL_TEXT = "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].node.querySelector('.jp-Cell-outputWrapper')?.innerText || ''"
+
+
+@pytest.mark.browser
+def test_an_exercise_answered_in_the_browser_says_correct(lesson):
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    cell_id, answer, question = _answer(LESSON)
+    first = page.evaluate(_JS_SET_AND_RUN, [cell_id, "answer_total = ..."])
+    assert "error" not in first, first
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    blank = page.evaluate(_JS_CELL_TEXT, first["check"])
+    assert f"{question}: not answered yet" in blank, f"the blank answer gave {blank!r}"
+    page.evaluate(_JS_SET_AND_RUN, [cell_id, answer])
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    text = ""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and "correct" not in text:
+        page.wait_for_timeout(300)
+        text = page.evaluate(_JS_CELL_TEXT, first["check"])
+    print(f"{answer!r} -> {text!r}")
+    assert re.search(rf"{question}: correct", text), f"after answering {answer!r} the check says {text!r}"
+    assert "Traceback" not in text and "otter" not in text.lower()
+
+
+# ----------------------------------------------------------------------------- a game at the play table
+
+SEAT, TABLE_ARGS = 2, dict(seed=17, hand_size=4)   # the deal of lesson 20's own table, bots without pauses
+
+_JS_ADD_CELL = r"""
+async (source) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  panel.content.activeCellIndex = panel.content.widgets.length - 1;
+  await app.commands.execute('notebook:insert-cell-below');
+  const cell = panel.content.activeCell;
+  cell.model.sharedModel.setSource(source);
+  cell.node.classList.add('site-test-table');
+  await app.commands.execute('notebook:run-cell');
+  return panel.content.widgets.length - 1;
+}
+"""
+
+_JS_TABLE = """() => {
+  const cell = document.querySelector('.site-test-table');
+  const t = cell && cell.querySelector('.cg-play-table');
+  if (!t) return null;
+  const q = (sel) => Array.from(t.querySelectorAll(sel)).map(b => b.innerText.trim());
+  return {html: t.innerHTML, page: cell.innerText, acts: q('.cg-act'),
+          review: (t.querySelector('.cg-review') || {innerHTML: ''}).innerHTML};
+}"""
+
+
+def _table(page, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    got = None
+    while time.monotonic() < deadline:
+        got = page.evaluate(_JS_TABLE)
+        if got and (got["acts"] or got["review"]):
+            return got
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the play table shows no action and no review: {got and got['page'][-500:]}")
+
+
+@pytest.mark.browser
+def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_card(lesson):
+    from classroom.table import PlayTable
+
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    twin = PlayTable("comrade", seat=SEAT, delay=0, **TABLE_ARGS)
+    args = ", ".join(f"{k}={v!r}" for k, v in TABLE_ARGS.items())
+    page.evaluate(_JS_ADD_CELL, f"from classroom.table import PlayTable\nPlayTable('comrade', seat={SEAT}, delay=0, {args})")
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+
+    def check(dom: dict, what: str) -> None:
+        seen = ever_visible(twin.tg.new_state(), twin.actions, SEAT)
+        problems = leaks(twin.state, SEAT, dom["html"], text=dom["page"], seen=seen)
+        assert not problems, f"after {what}: {problems}"
+        drawn, want = Counter(CARD_RE.findall(dom["html"])), Counter(CARD_RE.findall(twin.view_html.value))
+        assert drawn == want, f"after {what}: the page and its twin differ ({drawn} vs {want})"
+
+    dom = _table(page)
+    check(dom, "the first draw")
+    clicks = 0
+    while not twin.state.is_terminal():
+        assert clicks < 40, "the game did not end"
+        before, label = dom["html"], dom["acts"][0]
+        page.locator(".site-test-table .cg-play-table .cg-act", has_text=label).first.click(timeout=10_000)
+        _wait_idle(page, 30, want_all_run=False)
+        twin.press(label)
+        clicks += 1
+        want = Counter(CARD_RE.findall(twin.view_html.value))
+        deadline = time.monotonic() + 20
+        dom = page.evaluate(_JS_TABLE)
+        while time.monotonic() < deadline and not (Counter(CARD_RE.findall(dom["html"])) >= want
+                                                   and dom["html"] != before):
+            page.wait_for_timeout(150)
+            dom = page.evaluate(_JS_TABLE)
+        if not twin.state.is_terminal():
+            check(dom, f"clicking {label!r}")
+            dom = _table(page)
+    dom = _table(page)
+    assert "The game is over" in dom["page"] and "Review: every hand revealed" in dom["page"]
+    deal = twin.tg.new_state()
+    for s in range(twin.num_players):
+        for card in deal.hands[s]:
+            assert f'data-card="{card.code}"' in dom["review"], f"the review does not show seat {s}'s {card.code}"
+    assert not page.requests.outside, f"requests outside 127.0.0.1: {page.requests.outside[:10]}"
+    page.locator(".site-test-table .cg-play-table").first.screenshot(
+        path=str(ROOT / "build" / "screenshots" / "lite_play_table_comrade.png"))
+    print(f"comrade in JupyterLite: {clicks} clicks")
+
+
+# ----------------------------------------------------------------------------- the package in Pyodide
+
+
+def _browser_modules() -> list[str]:
+    """Every module of the three packages that imports neither numpy nor matplotlib (by the build's
+    own analysis), and so must import in the browser with no CDN."""
+    out = []
+    for top in ("cardgames", "solvers", "classroom"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts[:-1]) if rel.name == "__init__" else list(rel.parts)
+            if "__main__" in parts:
+                continue
+            module = ".".join(parts)
+            if not build_site.module_imports(module) & set(build_site.CDN_IMPORTS):
+                out.append(module)
+    return out
+
+
+_PYODIDE_CHECK = """
+import importlib, json, sys, traceback
+failed = {}
+for name in %s:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        failed[name] = traceback.format_exc(limit=3)
+from cardgames.comrade import Deal
+from solvers.comrade import solve_many
+from solvers.comrade.study import run_tasks
+deals = [Deal.from_pbn("N:.Q8.KQ. .T93.3. ..94.J7 A8.7.8."), Deal.from_pbn("N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82")]
+verdicts = [r.verdict for r in solve_many(deals)]          # the default: no process pool in the browser
+squares = run_tasks(pow, [(2, 3), (3, 2)])                  # the study's default executor, likewise
+print("SITE-CHECK " + json.dumps({"platform": sys.platform, "failed": failed, "verdicts": verdicts,
+                                  "tasks": squares, "numpy": "numpy" in sys.modules,
+                                  "matplotlib": "matplotlib" in sys.modules}))
+"""
+
+
+@pytest.mark.browser
+def test_the_package_imports_and_solves_inline_in_pyodide_without_the_cdn(lesson):
+    from cardgames.comrade import Deal
+    from solvers.comrade import solve_many
+
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    modules = _browser_modules()
+    assert len(modules) > 30 and "solvers.comrade.batch" in modules and "classroom.grader" in modules
+    index = page.evaluate(_JS_ADD_CELL, _PYODIDE_CHECK % json.dumps(modules))
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    text = ""
+    deadline = time.monotonic() + 60
+    found = None
+    while time.monotonic() < deadline and found is None:
+        page.wait_for_timeout(300)
+        text = page.evaluate(_JS_CELL_TEXT, index)
+        found = re.search(r"^SITE-CHECK (\{.*\})$", text, re.M)
+        if re.search(r"Traceback|Error", text):
+            break
+    assert found, f"the check cell printed {text[-3000:]}"
+    got = json.loads(found.group(1))
+    assert got["platform"] == "emscripten"
+    assert not got["failed"], "modules that do not import in Pyodide:\n" + "\n".join(
+        f"{k}: {v}" for k, v in got["failed"].items())
+    deals = [Deal.from_pbn("N:.Q8.KQ. .T93.3. ..94.J7 A8.7.8."), Deal.from_pbn("N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82")]
+    assert got["verdicts"] == [r.verdict for r in solve_many(deals, processes=1)]
+    assert got["tasks"] == [8, 9]
+    assert not got["numpy"] and not got["matplotlib"], "a module without numpy/matplotlib imports loaded them"
+
+
+# ----------------------------------------------------------------------------- the lessons that draw
+
+
+def test_the_lessons_that_draw_are_built_listed_and_say_which_cells_use_the_cdn(site):
+    folder, summary = site
+    report = _load(folder / "lite" / "cdn-lessons.json")
+    assert set(report) == {p.name for p in STUDENT.glob("*.ipynb")}, "every student notebook is in the JupyterLite edition"
+    drawing = {name: cells for name, cells in report.items() if cells}
+    assert drawing, "no lesson loads numpy or matplotlib: the CDN report cannot be right"
+    lines = []
+    for name, cells in sorted(drawing.items()):
+        lite_nb = _load(folder / "lite" / "files" / name)
+        assert lite_nb["cells"][1]["source"].startswith("import "), f"{name}: no first cell loading the CDN packages"
+        assert "Pyodide's CDN" in lite_nb["cells"][0]["source"]
+        for entry in cells:
+            lines.append(f"{name} cell {entry['cell'] + 1} ({entry['id']}): loads {', '.join(entry['loads'])} from the CDN")
+    print("\n".join(lines))
+    lock = _load(folder / "lite" / "static" / "pyodide" / "pyodide-lock.json")["packages"]
+    for pkg in ("numpy", "matplotlib"):
+        assert lock[pkg]["file_name"].startswith("https://"), f"{pkg} should come from Pyodide's CDN"
+    for pkg in ("trick-taking-classroom", "python-sat", "networkx", "ipywidgets", "python-constraint2", "ipython"):
+        name = lock[pkg]["file_name"]
+        assert "://" not in name and (folder / "lite" / "static" / "pyodide" / name).is_file(), f"{pkg} is not self-hosted"
+
+
+# ----------------------------------------------------------------------------- the book
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.links.append(value)
+
+
+def _links(page: Path) -> list[str]:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.links
+
+
+def _pages(folder: Path) -> list[Path]:
+    """The book's pages (not the JupyterLite app, not the theme's templates under _static/)."""
+    return sorted(p for p in folder.rglob("*.html") if not {"lite", "_static"} & set(p.relative_to(folder).parts))
+
+
+def test_every_lesson_rules_page_teachers_page_and_the_printables_are_built(site):
+    folder, summary = site
+    for name in LESSONS:
+        assert (folder / "notebooks" / name).with_suffix(".html").is_file(), f"no page for lesson {name}"
+    for stem in RULES:
+        assert (folder / "docs" / "rules" / f"{stem}.html").is_file(), f"no page for docs/rules/{stem}.md"
+    for stem in LESSON_PAGES:
+        assert (folder / "docs" / "lessons" / f"{stem}.html").is_file(), f"no page for docs/lessons/{stem}.md"
+    for md in (ROOT / "docs").rglob("*.md"):  # every other page of docs/ too
+        rel = md.relative_to(ROOT).with_suffix(".html")
+        assert (folder / rel).is_file(), f"no page for {md.relative_to(ROOT)}"
+    printables = (folder / "printables.html").read_text(encoding="utf-8")
+    pdfs = [link for link in _links(folder / "printables.html") if link.endswith(".pdf")]
+    assert len(pdfs) >= 8, f"the printables page links {len(pdfs)} PDFs"
+    for link in pdfs:
+        assert (folder / urllib.parse.unquote(link)).is_file(), link
+        assert (folder / urllib.parse.unquote(link)).read_bytes()[:5] == b"%PDF-"
+    assert "Kille deck" in printables
+    assert (folder / "index.html").is_file() and (folder / "searchindex.js").is_file()
+
+
+def test_no_internal_link_is_broken(site):
+    folder, _ = site
+    broken = []
+    checked = 0
+    for page in _pages(folder):
+        for link in _links(page):
+            parts = urllib.parse.urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("#", "mailto:", "javascript:")):
+                continue
+            path = urllib.parse.unquote(parts.path)
+            if not path:
+                continue
+            target = Path(posixpath.normpath(posixpath.join(page.parent.as_posix(), path)))
+            if path.endswith("/"):
+                target = target / "index.html"
+            checked += 1
+            if not target.exists():
+                broken.append(f"{page.relative_to(folder)} -> {link}")
+    assert checked > 100, f"only {checked} internal links found: the parser cannot be right"
+    assert not broken, "broken internal links:\n" + "\n".join(broken[:30])
+
+
+def test_every_lesson_page_links_to_its_jupyterlite_edition(site):
+    folder, _ = site
+    for name in LESSONS:
+        if name == "00_index.ipynb":
+            continue
+        page = (folder / "notebooks" / name).with_suffix(".html")
+        text = page.read_text(encoding="utf-8")
+        assert "Run this lesson in your browser" in text, f"{page.name}: no run link"
+        run = [link for link in _links(page) if "lite/lab/index.html?path=" in link]
+        assert run, f"{page.name}: the run link does not go to the JupyterLite edition"
+        target = urllib.parse.parse_qs(urllib.parse.urlsplit(run[0]).query)["path"][0]
+        assert target == name and (folder / "lite" / "files" / target).is_file(), run[0]
+
+
+def test_the_book_keeps_the_exercises_for_the_reader(site):
+    """The lessons come from teacher/ (stored outputs), but the answers are the student's blanks."""
+    folder, _ = site
+    page = (folder / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
+    assert "answer_total" in page
+    assert "# SOLUTION" not in page and "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" not in page
+    assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page
+
+
+@pytest.mark.browser
+def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_server):
+    folder, _ = site
+    page = site_page
+    opened = 0
+    for html_page in _pages(folder):
+        rel = html_page.relative_to(folder).as_posix()
+        response = page.goto(f"{site_server.base_url}/{rel}", wait_until="networkidle")
+        assert response is not None and response.ok, f"{rel}: {response and response.status}"
+        opened += 1
+    assert opened >= len(LESSONS) + len(RULES) + len(LESSON_PAGES)
+    assert not page.requests.outside, "requests outside 127.0.0.1:\n" + "\n".join(sorted(set(page.requests.outside))[:20])
+
+
+@pytest.mark.browser
+def test_the_search_finds_a_word_of_the_rules(site, site_page, site_server):
+    page = site_page
+    page.goto(f"{site_server.base_url}/search.html?q=Krypkille", wait_until="networkidle")
+    page.wait_for_selector("#search-results li", timeout=30_000)
+    hits = page.locator("#search-results li a").all_inner_texts()
+    assert hits, "the search found nothing for Krypkille"
+    assert not page.requests.outside
+
+
+def test_the_build_summary_reports_size_time_and_the_cdn_lessons(site):
+    folder, summary = site
+    assert summary["megabytes"] <= 60, f"the site is {summary['megabytes']} MB (at most 60)"
+    report = json.loads((folder / "lite" / "cdn-lessons.json").read_text())
+    assert summary["cdn_lessons"] == {k: [c["cell"] for c in v] for k, v in report.items() if v}
+    print(f"site: {summary['megabytes']} MB, built in {summary['seconds']} s "
+          f"(this session: {summary.get('test_build_seconds', 0):.0f} s with the fixture); "
+          f"CDN lessons: {', '.join(summary['cdn_lessons'])}")
