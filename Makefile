@@ -9,7 +9,7 @@ SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test install pins notebooks student test-teacher benchmarks printables browser-deps site site-deps clean
+.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps site site-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,19 +49,28 @@ lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=. --ServerApp.default_url=/lab/tree/student/00_index.ipynb \
 	    --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(LAB_ARGS)
 
-## make test: library tests, the docstring examples, every notebook (the sources and the teacher versions)
-## under nbval, the browser tests, and the site tests (tests/site/: make site once, then the book and the
-## JupyterLite edition in Chromium) (the student versions run in tests/test_classroom.py)
+## make test-fast: the fast tier, for every edit (under a minute, one process): the engines' tests,
+## the parsers, the game contract, the golden playthroughs (tests/playthroughs/) and the engines'
+## doctests. tests/conftest.py decides from what a test file imports, so a new engine test is in it.
+test-fast: $(TEST_STAMP)
+	$(PY) -m pytest -n 0 --tier fast $(HYPOTHESIS_ARGS) tests --doctest-modules cardgames
+
+## make test: library tests, the docstring examples, every source notebook under nbval, the browser
+## tests, and the site tests (tests/site/: make site once, then the book and the JupyterLite edition
+## in Chromium); tests/test_classroom.py runs each student version with the teacher's answers and
+## checks that teacher/ is otter's build of notebooks/ (cells and outputs), so the teacher versions
+## are not run a third time here (make test-teacher runs them alone).
 ## (widget docstrings are exercised by tests/test_*_widget*.py instead: outside a kernel
 ## ipywidgets' clear_output prints terminal codes that doctest would compare)
 ## Two worker processes (pytest-xdist), each file on one worker (--dist loadfile: a notebook's
-## cells share one kernel, a browser test file one JupyterLab); TEST_WORKERS=0 runs in one process.
+## cells share one kernel, a browser test file one JupyterLab); tests/conftest.py keeps files that
+## share a test helper on one worker and hands out the long files first. TEST_WORKERS=0: one process.
 ## Under CI (CI=true) the property tests (hypothesis) replay one fixed seed, so a CI run is reproducible;
 ## on a developer's machine they explore new examples every run.
 TEST_WORKERS ?= 2
 HYPOTHESIS_ARGS ?= $(if $(CI),--hypothesis-seed=0)
 test: $(TEST_STAMP) browser-deps site-deps
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks teacher \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(HYPOTHESIS_ARGS) --nbval-lax --nbval-current-env tests notebooks \
 	    --doctest-modules cardgames solvers classroom --ignore-glob='*/widgets/*' \
 	    --ignore=classroom/table.py --ignore=classroom/coach.py
 

@@ -1,6 +1,6 @@
 """solve_position against a plainly written brute force, from random mini-deal positions.
 
-The brute force shares no code with the solver:
+The brute force (:func:`oracles.comrade_brute.brute_force`) shares no code with the solver:
 
 * during the play it tries every legal card, one at a time, to the end, and asks whether
   some play ends with every count equal to its bid;
@@ -16,118 +16,15 @@ of actions: mid-bidding, at trick boundaries and in the middle of tricks.
 
 from __future__ import annotations
 
-import copy
 import random
-from functools import lru_cache
 
 import pytest
 
 from cardgames.cards import SUITS
 from cardgames.comrade import ComradeGame, Deal, variant_for
 from cardgames.comrade.bidding import PASS
+from oracles.comrade_brute import brute_force
 from solvers.comrade import analyse, solve_position
-
-
-def play_outcomes(hands, leader, current, counts, n, bids=None, ace_high=True):
-    """Every final count matrix (a flat tuple ``p * 4 + s``) of a complete legal play.
-
-    ``hands``: tuple of frozensets of cards; ``current``: tuple of (seat, card) in the trick so far.
-    With ``bids``, plays are abandoned once a count passes its bid (counts only grow).
-    ``ace_high=False``: the ace is the lowest card of its suit in play (``ComradeRules``).
-    """
-    def rank(card):
-        return 1 if card.rank == 14 and not ace_high else card.rank
-
-    @lru_cache(maxsize=None)
-    def rec(hands, leader, current, counts):
-        if bids is not None and any(c > b for c, b in zip(counts, bids)):
-            return frozenset()
-        if not any(hands) and not current:
-            return frozenset([counts])
-        if len(current) == n:
-            led = current[0][1].suit
-            winner = max((rank(c), p) for p, c in current if c.suit == led)[1]
-            cell = winner * 4 + SUITS.index(led)
-            return rec(hands, winner, (), counts[:cell] + (counts[cell] + 1,) + counts[cell + 1:])
-        p = leader if not current else (current[-1][0] + 1) % n
-        hand = hands[p]
-        if current:
-            follow = [c for c in hand if c.suit == current[0][1].suit]
-            choices = follow or list(hand)
-        else:
-            choices = list(hand)
-        out = set()
-        for c in choices:
-            rest = hands[:p] + (hand - {c},) + hands[p + 1:]
-            out |= rec(rest, leader, current + ((p, c),), counts)
-        return frozenset(out)
-
-    return rec(hands, leader, current, counts)
-
-
-def copy_bidding(b):
-    """A copy of an engine :class:`Bidding` (its mutable parts copied; a fast deepcopy)."""
-    c = copy.copy(b)
-    c.piles = [{s: list(v) for s, v in pile.items()} for pile in b.piles]
-    c.taken = dict(b.taken)
-    c.history = list(b.history)
-    return c
-
-
-def engine_can_reach(bidding, want):
-    """Can the engine's bidding, from its present state, end with exactly the final bids ``want``
-    (flat tuple)?  Tries every legal action, copying the engine each time; a state whose top cards
-    exceed ``want`` somewhere is abandoned (top cards only ever rise)."""
-    seen = set()
-
-    def rec(b):
-        key = (b.turns, b.pass_streak, repr(b.piles), tuple(sorted(map(str, b.taken))))
-        if key in seen:
-            return False
-        seen.add(key)
-        for a in b.legal_actions():
-            c = copy_bidding(b)
-            c.apply(a)
-            tops = tuple(c.bids[p].get(s, 0) for p in range(c.players) for s in SUITS)
-            if any(t > w for t, w in zip(tops, want)):
-                continue
-            if c.is_complete:
-                if tops == want:
-                    return True
-            elif not c.is_over and rec(c):
-                return True
-        return False
-
-    return rec(bidding)
-
-
-def brute_force(game: ComradeGame) -> bool:
-    n = game.num_players
-    if game.phase == "over":
-        return game.result == "win"
-    if game.phase == "play":
-        bids = tuple(game.bids[p].get(s, 0) for p in range(n) for s in SUITS)
-        counts = tuple(game.won[p][s] for p in range(n) for s in SUITS)
-        hands = tuple(frozenset(h) for h in game.hands)
-        current = tuple(game.current_trick)
-        leader = current[0][0] if current else game.current_player()
-        return bids in play_outcomes(hands, leader, current, counts, n, bids, game.rules.ace_high)
-    plays = play_outcomes(tuple(frozenset(h) for h in game.deal.hands), game.dealer, (), (0,) * (4 * n), n,
-                          ace_high=game.rules.ace_high)
-    variant = game.variant
-    legal = [m for m in plays if is_legal_final_bid(m, n, variant)]
-    return any(engine_can_reach(game.bidding, m) for m in legal)
-
-
-def is_legal_final_bid(flat, n, variant) -> bool:
-    """Digest, *The solver's question*: at most 3 suits a player, values of bid cards, and within
-    a suit different players' values differ (one bid card each)."""
-    rows = [flat[p * 4:(p + 1) * 4] for p in range(n)]
-    if any(sum(1 for v in row if v) > variant.max_suits for row in rows):
-        return False
-    if any(v and v not in variant.bid_values for row in rows for v in row):
-        return False
-    return all(len([r[s] for r in rows if r[s]]) == len({r[s] for r in rows if r[s]}) for s in range(4))
 
 
 def few_suit_deal(rng, players, size):

@@ -1,9 +1,9 @@
 """The refutation rules of the Comrade search, each against a plainly written brute force.
 
-The brute force here plays out every legal trick card by card on the search's own small
-picture of a position (owner sequences per suit, lowest card first; see
-``solvers/comrade/picture.py``) and shares no code with the search or its rules
-(``solvers/comrade/bounds.py``, ``keys.py``).  Each rule is a claim
+The brute force (:func:`oracles.comrade_brute.outcomes` and :func:`~oracles.comrade_brute.ever`)
+plays out every legal trick card by card on the search's own small picture of a position
+(owner sequences per suit, lowest card first; see ``solvers/comrade/picture.py``) and shares
+no code with the search or its rules (``solvers/comrade/bounds.py``, ``keys.py``).  Each rule is a claim
 about *every* play from a position; the tests check the claim on seeded mini positions:
 
 * :func:`reach` — every player who ever wins a trick is in ``rmask``; no suit of ``dead``
@@ -12,12 +12,18 @@ about *every* play from a position; the tests check the claim on seeded mini pos
 * :func:`canonical_key` — positions with the same key have the same achievable counts;
 * the solver on mini deals of the hard families agrees with the exhaustive search of
   ``tests/test_comrade_solver_brute.py``, with the rules on from the first position and off.
+
+A case's id names the position, so a failure says which one: ``random017-4p-lead2-S0120.H31.D.C``
+is the 18th random position, 4 players, seat 2 to lead, spades owned (lowest first) by seats
+0, 1, 2, 0, hearts by 3 then 1, no diamond or club left.  The families are ``random``,
+``balanced`` (every player the same number of each suit), ``pairs`` (two pairs on disjoint
+suits) and ``foursuit`` (someone holds all four suits); ``split-`` marks a position of the
+case-split pool.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
@@ -28,69 +34,10 @@ from solvers.comrade.families import ISSUE_DEALS, split_deal, three_balanced_dea
 from solvers.comrade.bounds import forced_wins, reach
 from solvers.comrade.keys import canonical_key
 
-from test_comrade_solver_brute import brute_force_winnable
-
-NS = 4
+from oracles.comrade_brute import NS, after, brute_force_winnable, ever, legal_final, outcomes, winner
 
 
-# -- a plain brute force on owner sequences ---------------------------------------------
-
-def all_tricks(seqs, leader, n):
-    """Every legal trick, card by card: a list of ((player, suit, index), ...) in play order."""
-    def cards_of(p):
-        return [(s, i) for s in range(NS) for i, o in enumerate(seqs[s]) if o == p]
-
-    tricks = []
-    for s0, i0 in cards_of(leader):
-        partial = [[(leader, s0, i0)]]
-        for k in range(1, n):
-            f = (leader + k) % n
-            mine = cards_of(f)
-            follow = [c for c in mine if c[0] == s0] or mine
-            partial = [t + [(f, s, i)] for t in partial for s, i in follow]
-        tricks.extend(partial)
-    return tricks
-
-
-def after(seqs, trick):
-    gone = {(s, i) for _, s, i in trick}
-    return tuple(tuple(o for i, o in enumerate(seqs[s]) if (s, i) not in gone) for s in range(NS))
-
-
-def winner(trick):
-    led = trick[0][1]
-    return max((i, p) for p, s, i in trick if s == led)[1]
-
-
-@lru_cache(maxsize=None)
-def outcomes(seqs, leader, n):
-    """Every increment matrix (tuple, cell p * 4 + s) a complete play from here produces."""
-    if not any(seqs):
-        return frozenset([(0,) * (n * NS)])
-    out = set()
-    for trick in all_tricks(seqs, leader, n):
-        w = winner(trick)
-        cell = w * NS + trick[0][1]
-        for rest in outcomes(after(seqs, trick), w, n):
-            out.add(rest[:cell] + (rest[cell] + 1,) + rest[cell + 1:])
-    return frozenset(out)
-
-
-@lru_cache(maxsize=None)
-def ever(seqs, leader, n):
-    """(players who win some trick, suits led in some trick) over every play from here."""
-    if not any(seqs):
-        return frozenset(), frozenset()
-    winners, led = set(), set()
-    for trick in all_tricks(seqs, leader, n):
-        w = winner(trick)
-        winners.add(w)
-        led.add(trick[0][1])
-        a, b = ever(after(seqs, trick), w, n)
-        winners |= a
-        led |= b
-    return frozenset(winners), frozenset(led)
-
+# -- seeded mini positions, each with an id that names it ------------------------------
 
 def random_position(rng, n, size, suits=NS, balanced=False):
     """Owner sequences of a mini position: ``size`` cards per player over ``suits`` suits."""
@@ -109,6 +56,13 @@ def random_position(rng, n, size, suits=NS, balanced=False):
         for s, r in cards[p * size:(p + 1) * size]:
             seqs[s].append((r, p))
     return tuple(tuple(p for _, p in sorted(x)) for x in seqs)
+
+
+def position_id(family, index, position):
+    """``family``, index, players, leader and the owners of each suit's cards, lowest first."""
+    seqs, leader, n = position
+    return f"{family}{index:03d}-{n}p-lead{leader}-" + ".".join(
+        SUITS[s] + "".join(map(str, seqs[s])) for s in range(NS))
 
 
 POSITIONS = []
@@ -133,6 +87,10 @@ for _k in range(40):                          # two pairs on disjoint suits: dea
         for _s, _r in _pile:
             _seqs[_s].append((_r, _p))
     POSITIONS.append((tuple(tuple(p for _, p in sorted(x)) for x in _seqs), _rng.randrange(4), 4))
+POSITION_IDS = [position_id(family, k, POSITIONS[start + k])
+                for family, start, count in (("random", 0, 120), ("balanced", 120, 40), ("pairs", 160, 40))
+                for k in range(count)]
+assert len(POSITION_IDS) == len(POSITIONS)
 
 
 def test_the_positions_exercise_every_rule():
@@ -144,7 +102,7 @@ def test_the_positions_exercise_every_rule():
     assert dead >= 10 and idle >= 20 and forced >= 20
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS)), ids=POSITION_IDS)
 def test_reach_never_misses_a_winner_or_a_led_suit(k):
     seqs, leader, n = POSITIONS[k]
     rmask, dead = reach(seqs, leader, n)
@@ -154,7 +112,7 @@ def test_reach_never_misses_a_winner_or_a_led_suit(k):
     assert not any((dead >> s) & 1 for s in led)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS)), ids=POSITION_IDS)
 def test_forced_wins_hold_in_every_play(k):
     seqs, leader, n = POSITIONS[k]
     low = forced_wins(seqs, [[seq.count(p) for seq in seqs] for p in range(n)], n) or []
@@ -194,7 +152,7 @@ def variants(seqs, leader, n, rng):
     return out
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS)), ids=POSITION_IDS)
 def test_canonical_key_merges_only_equivalent_positions(k):
     seqs, leader, n = POSITIONS[k]
     counts = (0,) * (n * NS)
@@ -317,21 +275,6 @@ def test_family_generators_are_seeded_and_legal():
 
 # -- the same rules restricted to winning continuations (bids already partly used) ------
 
-def legal_final(counts, n):
-    """The digest's legal final bid: values 1-6 (1-4 for 3 players), at most 3 suits per
-    player, different values of one suit for different players."""
-    top = 4 if n == 3 else 6
-    for p in range(n):
-        row = counts[p * NS:(p + 1) * NS]
-        if max(row) > top or sum(1 for v in row if v) > 3:
-            return False
-    for s in range(NS):
-        col = [counts[p * NS + s] for p in range(n) if counts[p * NS + s]]
-        if len(col) != len(set(col)):
-            return False
-    return True
-
-
 def allowed_matrix(counts, n):
     """May ``p`` win one more trick led in ``s`` (as the search's ``_accepts``, written again)?"""
     top = 4 if n == 3 else 6
@@ -356,7 +299,7 @@ def random_counts(rng, n):
     return tuple(counts)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS)), ids=POSITION_IDS)
 def test_rules_with_allowed_wins_hold_in_every_winning_continuation(k):
     seqs, leader, n = POSITIONS[k]
     rng = random.Random(1000 + k)
@@ -424,9 +367,12 @@ def _four_suit_positions(count, seed=150):
 
 SPLIT_POSITIONS = ([(seqs, leader, n) for seqs, leader, n in POSITIONS if _equal_hands(seqs, n)]
                    + _four_suit_positions(16))
+SPLIT_IDS = ["split-" + i for i, (seqs, _, n) in zip(POSITION_IDS, POSITIONS) if _equal_hands(seqs, n)] \
+    + [position_id("split-foursuit", k, p) for k, p in enumerate(SPLIT_POSITIONS[-16:])]
+assert len(SPLIT_IDS) == len(SPLIT_POSITIONS)
 
 
-@pytest.mark.parametrize("k", range(0, len(SPLIT_POSITIONS), 2))
+@pytest.mark.parametrize("k", range(0, len(SPLIT_POSITIONS), 2), ids=SPLIT_IDS[::2])
 def test_zero_cells_match_brute_force(k):
     """With a cell in ``zero`` the search wins exactly when some complete play gives a
     legal final bid in which that cell is 0 (the rules on from the first position)."""
@@ -447,7 +393,7 @@ def test_zero_cells_match_brute_force(k):
             assert not counts[cell] and legal_final(counts, n)
 
 
-@pytest.mark.parametrize("k", range(len(SPLIT_POSITIONS)))
+@pytest.mark.parametrize("k", range(len(SPLIT_POSITIONS)), ids=SPLIT_IDS)
 def test_case_split_matches_brute_force(k):
     """Split at once (budget 1 node per dive, split after 0): the verdict is the brute force's."""
     seqs, leader, n = SPLIT_POSITIONS[k]
@@ -503,7 +449,7 @@ def test_discard_bound_fires_in_the_pool():
     assert fired >= 20 and new >= 5, (fired, new)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)), ids=POSITION_IDS + SPLIT_IDS)
 def test_discard_bound_holds_in_every_play(k):
     """Every complete play wins at least one trick of the suit for the player named."""
     from solvers.comrade.bounds import discard_bound
@@ -514,7 +460,7 @@ def test_discard_bound_holds_in_every_play(k):
             assert all(inc[p * NS + s] >= row[s] for s in range(NS)), (seqs, leader, p, row, inc)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)), ids=POSITION_IDS + SPLIT_IDS)
 def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
     from solvers.comrade.bounds import discard_bound
     seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
@@ -572,7 +518,7 @@ def _need_vectors(seqs, leader, n, rng, count=12):
     return got, sorted(fake)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS + SPLIT_POSITIONS)), ids=POSITION_IDS + SPLIT_IDS)
 def test_need_refutes_never_refutes_an_achievable_distribution(k):
     from solvers.comrade.bounds import need_refutes
     seqs, leader, n = (POSITIONS + SPLIT_POSITIONS)[k]
@@ -609,7 +555,7 @@ def _dead_column_variants(counts, dead, n, rng, top):
     return tuple(out)
 
 
-@pytest.mark.parametrize("k", range(len(POSITIONS)))
+@pytest.mark.parametrize("k", range(len(POSITIONS)), ids=POSITION_IDS)
 def test_count_key_merges_only_count_matrices_with_the_same_fate(k):
     """Count matrices with the same count_key are won or lost together from the position
     (checked on every complete play); with a dead suit the key merges different matrices."""

@@ -1,9 +1,9 @@
 """The solver's verdict against a plainly written exhaustive search, on seeded mini deals.
 
-The brute force below shares no code with the solver: it plays out every legal play
-(every card of every trick, follow suit when you can, no equivalent-card tricks), collects
-every count matrix won[player][led suit] a complete play can produce, and checks each
-against the digest's wording of a legal final bid.  (That every legal final bid can be
+The brute force (:func:`oracles.comrade_brute.brute_force_winnable`) shares no code with the
+solver: it plays out every legal play (every card of every trick, follow suit when you can, no
+equivalent-card tricks) and checks each count matrix won[player][led suit] a complete play can
+produce against the digest's wording of a legal final bid.  (That every legal final bid can be
 reached by bidding is proved in ``solvers/comrade/bids.py`` and checked on every win by
 replaying the certificate through the rules engine.)
 """
@@ -11,85 +11,12 @@ replaying the certificate through the rules engine.)
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
-from cardgames.cards import SUITS
 from cardgames.comrade import Deal, variant_for
+from oracles.comrade_brute import brute_force_winnable, is_legal_final_bid
 from solvers.comrade import solve
-
-
-def is_legal_final_bid(matrix, variant) -> bool:
-    """Digest, *The solver's question*: each player at most 3 suits, each value a bid card
-    value, values within one suit taken by different players are different cards."""
-    for row in matrix:
-        if sum(1 for v in row if v > 0) > variant.max_suits:
-            return False
-        if any(v > 0 and v not in variant.bid_values for v in row):
-            return False
-    for s in range(4):
-        values = [row[s] for row in matrix if row[s] > 0]
-        if len(values) != len(set(values)):
-            return False
-    return True
-
-
-@lru_cache(maxsize=None)
-def brute_force_winnable(deal: Deal, dealer: int) -> bool:
-    """Try every legal play, card by card, until one ends with a legal count matrix.
-
-    Positions (hands left, leader, counts so far) already seen to fail are remembered, and
-    a play is abandoned once a count passes the largest bid card or a player has won in
-    more suits than a player may bid (counts only grow, so it can never become legal).
-    """
-    n = deal.players
-    variant = deal.variant
-    top = max(variant.bid_values)
-    failed = set()
-
-    def hopeless(counts) -> bool:
-        return any(v > top for v in counts) or any(
-            sum(1 for v in counts[p * 4:(p + 1) * 4] if v) > variant.max_suits for p in range(n))
-
-    def search(hands, leader, counts) -> bool:
-        if not hands[0]:
-            matrix = [counts[p * 4:(p + 1) * 4] for p in range(n)]
-            return is_legal_final_bid(matrix, variant)
-        key = (hands, leader, counts)
-        if key in failed:
-            return False
-        for trick in all_tricks(hands, leader):
-            led = trick[0][1].suit
-            winner = max((c.rank, p) for p, c in trick if c.suit == led)[1]
-            cell = winner * 4 + SUITS.index(led)
-            new_counts = counts[:cell] + (counts[cell] + 1,) + counts[cell + 1:]
-            if hopeless(new_counts):
-                continue
-            rest = tuple(h - {c for p2, c in trick if p2 == p} for p, h in enumerate(hands))
-            if search(rest, winner, new_counts):
-                return True
-        failed.add(key)
-        return False
-
-    def all_tricks(hands, leader):
-        """Every legal way to play one trick: (seat, card) from the leader on."""
-        tricks = [[]]
-        for k in range(n):
-            p = (leader + k) % n
-            longer = []
-            for trick in tricks:
-                hand = hands[p]
-                if trick:
-                    follow = [c for c in hand if c.suit == trick[0][1].suit]
-                    choices = follow or list(hand)
-                else:
-                    choices = list(hand)
-                longer.extend(trick + [(p, c)] for c in choices)
-            tricks = longer
-        return tricks
-
-    return search(tuple(frozenset(h) for h in deal.hands), dealer, (0,) * (4 * n))
 
 
 def restricted_deal(seed: int, players: int, size: int, suits: str) -> Deal:
@@ -156,7 +83,7 @@ def test_solver_matches_brute_force(deal, dealer):
     assert result.verdict == ("win" if expected else "no_win")
     if expected:  # the certificate was replayed by the engine; check it once more here
         assert result.certificate.replay().result == "win"
-        assert is_legal_final_bid(result.bids, deal.variant)
+        assert is_legal_final_bid([v for row in result.bids for v in row], deal.players, deal.variant)
 
 
 def test_brute_force_and_solver_see_a_simple_loss():
