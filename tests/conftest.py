@@ -202,3 +202,13 @@ def pytest_xdist_make_scheduler(config, log):
             super()._assign_work_unit(node)
 
     return Units(config, log)
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """One Playwright driver per test process, shared by the browser and the site suites: two sync
+    drivers cannot run in one process (the second finds the first one's event loop running)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need Playwright: pip install -e '.[test]'")
+    pw = sync_api.sync_playwright().start()
+    yield pw
+    pw.stop()

@@ -114,21 +114,18 @@ def site_server(site):
 
 
 @pytest.fixture(scope="session")
-def site_browser():
-    """Headless Debian Chromium driven by Playwright (Playwright's own browsers are not used)."""
+def site_browser(request):
+    """Headless Debian Chromium driven by Playwright (Playwright's own browsers are not used), on the
+    process's one Playwright driver (tests/conftest.py), which the lab suite shares."""
     if not CHROMIUM.exists():
         pytest.skip(MISSING_CHROMIUM)
-    sync_api = pytest.importorskip("playwright.sync_api", reason="site tests need Playwright: pip install -e '.[test]'")
-    pw = sync_api.sync_playwright().start()
+    pw = request.getfixturevalue("playwright_driver")
     try:
-        try:
-            chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
-            pytest.skip(f"{MISSING_CHROMIUM}; launching it failed: {exc}")
-        yield chromium
-        chromium.close()
-    finally:
-        pw.stop()
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
+        pytest.skip(f"{MISSING_CHROMIUM}; launching it failed: {exc}")
+    yield chromium
+    chromium.close()
 
 
 class Requests:
