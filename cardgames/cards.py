@@ -64,6 +64,8 @@ RANK_NAMES = {
 }
 _RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}  # A=14 ... 2=2
 _VALUE_RANK = {v: r for r, v in _RANK_VALUE.items()}
+#: A rank letter's value (``RANK_VALUE['A'] == 14``) and back (``VALUE_RANK[14] == 'A'``), for other notations.
+RANK_VALUE, VALUE_RANK = _RANK_VALUE, _VALUE_RANK
 _SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 
 

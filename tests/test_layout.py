@@ -195,3 +195,27 @@ def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
     assert "cardgames.display" in subprocess.run(
         [sys.executable, "-c", probe, "cardgames.comrade.html"], cwd=ROOT, capture_output=True,
         text=True).stdout.split()
+
+
+def private_imports(module: str) -> list[str]:
+    """``from X import _name`` statements of ``module`` that reach into another module of ours."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__") and _resolve(module, node):
+                    found.append(f"{node.module}.{alias.name}")
+    return found
+
+
+def test_the_private_import_check_can_fail(tmp_path, monkeypatch):
+    fake = tmp_path / "m.py"
+    fake.write_text("from cardgames.cards import _VALUE_RANK\n")
+    monkeypatch.setitem(MODULES, "solvers.fake", fake)
+    assert private_imports("solvers.fake") == ["cardgames.cards._VALUE_RANK"]
+
+
+def test_no_module_imports_another_modules_private_names():
+    found = {m: p for m in MODULES if (p := private_imports(m))}
+    assert not found, f"private names imported across modules (give them a public name): {found}"

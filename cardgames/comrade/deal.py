@@ -33,9 +33,9 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from ..cards import _RANK_VALUE, _VALUE_RANK, SUITS, Card, Hand
+from ..cards import RANK_VALUE, VALUE_RANK, SUITS, Card, Hand
 from ..errors import CardParseError, ParseError, shown
-from .variant import _FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
+from .variant import FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
 
 __all__ = ["DealError", "Deal", "hand_to_pbn"]
 
@@ -49,7 +49,7 @@ def hand_to_pbn(hand: Iterable[Card]) -> str:
     """One hand as ``spades.hearts.diamonds.clubs``, high to low: ``'AK.T..2'``."""
     cards = list(hand)
     return ".".join(
-        "".join(_VALUE_RANK[c.rank] for c in sorted(cards, key=lambda c: -c.rank) if c.suit == s) for s in SUITS
+        "".join(VALUE_RANK[c.rank] for c in sorted(cards, key=lambda c: -c.rank) if c.suit == s) for s in SUITS
     )
 
 
@@ -68,12 +68,12 @@ def _parse_pbn_hand(text: str, seat_letter: str) -> list[Card]:
                 rank, i = "T", i + 2
             else:
                 rank, i = up[i], i + 1
-            if rank not in _RANK_VALUE:
+            if rank not in RANK_VALUE:
                 bad = part[i - 1]
                 raise DealError(
                     f"unknown rank {shown(bad)} in hand {shown(text)} of seat {seat_letter} "
                     f"(ranks: A K Q J T 9 8 7 6 5 4 3 2, or 10)", bad)
-            cards.append(Card(suit, _RANK_VALUE[rank]))
+            cards.append(Card(suit, RANK_VALUE[rank]))
     return cards
 
 
@@ -105,7 +105,7 @@ class Deal:
         if variant is None:
             if n not in (3, 4):
                 # 5 hands too: the 5-player rules are incomplete (see variant_for), so no 5-hand deal exists
-                reason = f": {_FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
+                reason = f": {FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
                 raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), not {n}{reason}", n)
             variant = variant_for(n)
         elif n != variant.players:
@@ -221,7 +221,7 @@ class Deal:
         parts = body.split()
         n = len(parts)
         if n not in (3, 4):
-            reason = f": {_FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
+            reason = f": {FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
             raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), but {n} are written{reason}", n)
         letters = SEAT_LETTERS[:n]
         if first not in letters:

@@ -75,10 +75,10 @@ class Variant:
     @property
     def rank_span(self) -> str:
         """The ranks in play in words, e.g. ``"2-A"`` or ``"5-K"``."""
-        from ..cards import _VALUE_RANK  # the rank letters
+        from ..cards import VALUE_RANK  # the rank letters
 
         low, high = min(self.ranks), max(self.ranks)
-        return f"{_VALUE_RANK[low]}-{_VALUE_RANK[high]}"
+        return f"{VALUE_RANK[low]}-{VALUE_RANK[high]}"
 
     def __str__(self) -> str:
         return self.name
@@ -103,7 +103,7 @@ THREE_PLAYERS = Variant(
     total=12,
 )
 
-_FIVE_PLAYERS_MESSAGE = (
+FIVE_PLAYERS_MESSAGE = (
     "Comrade for 5 players is not supported: the source's 5-player rules are incomplete "
     "(bid cards 1-4 of each suit plus 2 jokers, hands 11-11-10-10-10, but what the jokers do "
     "and the bid limits are unknown), so we refuse rather than invent them"
@@ -117,5 +117,5 @@ def variant_for(players: int) -> Variant:
     if players == 3:
         return THREE_PLAYERS
     if players == 5:
-        raise RuleConfigError(_FIVE_PLAYERS_MESSAGE)
+        raise RuleConfigError(FIVE_PLAYERS_MESSAGE)
     raise RuleConfigError(f"Comrade is played by 3 or 4 players, not {shown(players)}")

@@ -231,7 +231,8 @@ def _job(job: Any) -> tuple:
     return (job + (0, None)[len(job) - 1:])[:3]
 
 
-def _solve_job(args: tuple) -> SolveResult:
+def solve_job(args: tuple) -> SolveResult:
+    """One deal of a batch, as a worker process solves it: ``(deal, dealer, bids, time_limit, options)``."""
     deal, dealer, bids, time_limit, options = args
     result = solve(deal, dealer, bids, time_limit=time_limit, options=options)
     if result.certificate is not None:  # already replayed here; send back a light copy
@@ -253,7 +254,7 @@ def solve_many(jobs: Iterable[Any], *, executor: cf.Executor | None = None, proc
     an executor you pass).  Raises :class:`WorkerDiedError` if a worker dies.
     """
     args = (j if j is NOT_YET or isinstance(j, Passed) else _job(j) + (time_limit, options) for j in jobs)
-    yield from ordered_map(_solve_job, args, executor=executor, processes=processes, window=window)
+    yield from ordered_map(solve_job, args, executor=executor, processes=processes, window=window)
 
 
 # -- batch files ----------------------------------------------------------------------

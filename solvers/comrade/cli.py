@@ -39,7 +39,7 @@ from typing import Any, Iterator, Sequence
 
 from cardgames.errors import shown
 
-from .batch import (NOT_YET, Passed, WorkerDiedError, _solve_job, default_processes, ordered_map,
+from .batch import (NOT_YET, Passed, WorkerDiedError, solve_job, default_processes, ordered_map,
                     parse_batch_line, prefetch, read_batch_lines)
 from .portfolio import ENGINES
 
@@ -344,7 +344,7 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
         tasks = _batch_tasks(prefetch(read_batch_lines(stream)), args.time_limit, problems, args.dealer.strip(),
                              SolverOptions(engine=args.engine))
         results = stack.enter_context(contextlib.closing(
-            ordered_map(_solve_job, tasks, executor=executor, processes=processes)))
+            ordered_map(solve_job, tasks, executor=executor, processes=processes)))
         number = None
         for item in results:
             if isinstance(item, int):  # the line number of the result that follows

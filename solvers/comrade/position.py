@@ -342,7 +342,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
 
     if phase == "over":
         if game.result == "win":
-            return done("win", certificate=(), bids=_bid_matrix(game))
+            return done("win", certificate=(), bids=bid_matrix(game))
         return done("no_win", reason=game.loss_reason)
     if game.play_loss is not None:          # rules with stop_at_loss=False: played out, still lost
         return done("no_win", reason=game.loss_reason)
@@ -378,7 +378,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
                     bids=tuple(tuple(counts[p * NSUITS:(p + 1) * NSUITS]) for p in range(n)))
 
     # The play: the final bids are fixed.  The search and the SAT formula take turns.
-    bids = _bid_matrix(game)
+    bids = bid_matrix(game)
     target = [v for row in bids for v in row]
     won = game.won
     counts = [won[p][s] for p in range(n) for s in SUITS]
@@ -405,7 +405,8 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     return done("win", certificate=cert, bids=bids, nodes=search.nodes - nodes0, engine=used)
 
 
-def _bid_matrix(game: ComradeGame) -> tuple[tuple[int, ...], ...]:
+def bid_matrix(game: ComradeGame) -> tuple[tuple[int, ...], ...]:
+    """The game's bids as a matrix: one row per seat, the tricks bid per suit in the order of ``SUITS``."""
     return tuple(tuple(b.get(s, 0) for s in SUITS) for b in game.bids)
 
 
@@ -465,7 +466,7 @@ def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: in
     if game.phase == "play":
         v = game.variant
         shared = PlaySearch(game.num_players, max(v.bid_values), v.max_suits,
-                            target=[x for row in _bid_matrix(game) for x in row], time_limit=time_limit)
+                            target=[x for row in bid_matrix(game) for x in row], time_limit=time_limit)
     for action in game.legal_actions():
         child = game.clone()
         child.apply(action)

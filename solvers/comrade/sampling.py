@@ -52,7 +52,7 @@ from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import shown
 
-from .position import BiddingReach, _bid_matrix, solve_position
+from .position import BiddingReach, bid_matrix, solve_position
 
 __all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
            "SampleError",
@@ -377,7 +377,7 @@ class SamplingPlayer:
         child.apply(action)
         if child.phase == "bidding":
             return BiddingReach(child)(final)
-        return child.phase == "play" and _bid_matrix(child) == bids
+        return child.phase == "play" and bid_matrix(child) == bids
 
     @staticmethod
     def _may_win(view: PlayerView, action) -> bool:
