@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lab_driver import CHROMIUM, CHROMIUM_ARGS, LabServer, copy_notebooks
+from lab_driver import CHROMIUM, LabServer, copy_notebooks, launch_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -29,13 +29,7 @@ MISSING_CHROMIUM = (
 def browser(request):
     """Headless Debian Chromium driven by Playwright (Playwright's own browsers are not used), on the
     process's one Playwright driver (tests/conftest.py)."""
-    if not CHROMIUM.exists():
-        pytest.skip(MISSING_CHROMIUM)
-    pw = request.getfixturevalue("playwright_driver")
-    try:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-    except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
-        pytest.skip(f"{MISSING_CHROMIUM}; launching it failed: {exc}")
+    chromium = launch_chromium(request, MISSING_CHROMIUM)
     yield chromium
     chromium.close()
 

@@ -78,6 +78,20 @@ for _plugin, _values in json.loads(LAB_OVERRIDES.read_text()).items():
 # --------------------------------------------------------------------------- server
 
 
+def launch_chromium(request, missing: str):
+    """Debian's headless Chromium on the process's one Playwright driver (``playwright_driver`` in
+    tests/conftest.py), or a skip that says ``missing`` (what to install) when it is absent or broken."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        pytest.skip(missing)
+    pw = request.getfixturevalue("playwright_driver")
+    try:
+        return pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
+        pytest.skip(f"{missing}; launching it failed: {exc}")
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))

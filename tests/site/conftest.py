@@ -25,7 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # lab_driver, hidden_cards: shared with the lab suite
 
-from lab_driver import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from lab_driver import CHROMIUM, launch_chromium  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
 build_site = importlib.util.module_from_spec(_spec)
@@ -117,13 +117,7 @@ def site_server(site):
 def site_browser(request):
     """Headless Debian Chromium driven by Playwright (Playwright's own browsers are not used), on the
     process's one Playwright driver (tests/conftest.py), which the lab suite shares."""
-    if not CHROMIUM.exists():
-        pytest.skip(MISSING_CHROMIUM)
-    pw = request.getfixturevalue("playwright_driver")
-    try:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-    except Exception as exc:  # noqa: BLE001 - a broken install is missing infrastructure
-        pytest.skip(f"{MISSING_CHROMIUM}; launching it failed: {exc}")
+    chromium = launch_chromium(request, MISSING_CHROMIUM)
     yield chromium
     chromium.close()
 
