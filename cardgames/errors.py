@@ -28,6 +28,7 @@ __all__ = [
     "WrongPhaseError",
     "CardNotInHandError",
     "SeatError",
+    "PlayerOptionError",
     "check_seat",
 ]
 
@@ -165,6 +166,17 @@ class SeatError(RuleConfigError):
     ...
     cardgames.errors.SeatError: no seat 4 in a 4-player game (seats 0..3)
     """
+
+
+class PlayerOptionError(RuleConfigError):
+    """A computer player (or a search it runs) was set up with an option out of its range.
+
+    ``option`` is the name of the bad option, so a caller can point at it.
+    """
+
+    def __init__(self, message: str, option: str):
+        super().__init__(message)
+        self.option = option
 
 
 def check_seat(seat: object, num_players: int) -> int:

@@ -42,6 +42,7 @@ from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, suit_strength
 from .inference import TRUST_FLOOR, sample_worlds
@@ -184,12 +185,13 @@ class CardSearchPlayer:
                  horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
                  node_limit: int = 1000, bid_margin: float = 0.25):
         if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples!r}")
-        if candidates < 1 or (bid_candidates is not None and bid_candidates < 1):
-            raise ValueError("candidates must be at least 1 (the card's own choice)")
+            raise PlayerOptionError(f"samples must be at least 1, not {samples!r}", "samples")
+        for name, c in (("candidates", candidates), ("bid_candidates", bid_candidates)):
+            if c is not None and c < 1:
+                raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
         for name, m in (("margin", margin), ("bid_margin", bid_margin)):
             if not 0 <= m <= 1:
-                raise ValueError(f"{name} is a share of worlds, between 0 and 1, not {m!r}")
+                raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
         self.bid_margin = bid_margin
         self.samples = samples
         self.candidates = candidates
@@ -203,10 +205,10 @@ class CardSearchPlayer:
         self.method = method
         self.oversample = oversample
         if leaf not in ("solver", "mixed"):
-            raise ValueError(f"leaf must be 'solver' or 'mixed', not {leaf!r}")
+            raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {leaf!r}", "leaf")
         for name, h in (("horizon", horizon), ("bid_horizon", bid_horizon)):
             if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
-                raise ValueError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}")
+                raise PlayerOptionError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}", name)
         self.horizon = horizon
         self.bid_horizon = bid_horizon
         self.leaf = leaf

@@ -50,7 +50,7 @@ from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
-from cardgames.errors import shown
+from cardgames.errors import PlayerOptionError, shown
 
 from .position import BiddingReach, bid_matrix, solve_position
 
@@ -261,12 +261,12 @@ class SamplingPlayer:
                  bid_time_limit: float | None = None, *, node_limit: int | None = PLAY_NODE_LIMIT,
                  bid_node_limit: int | None = BID_NODE_LIMIT):
         if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {shown(samples)}")
+            raise PlayerOptionError(f"samples must be at least 1, not {shown(samples)}", "samples")
         if bid_samples is not None and bid_samples < 1:
-            raise ValueError(f"bid_samples must be at least 1, not {shown(bid_samples)}")
+            raise PlayerOptionError(f"bid_samples must be at least 1, not {shown(bid_samples)}", "bid_samples")
         for name, v in (("node_limit", node_limit), ("bid_node_limit", bid_node_limit)):
             if v is not None and v < 1:
-                raise ValueError(f"{name} must be a positive number of positions or None, not {shown(v)}")
+                raise PlayerOptionError(f"{name} must be a positive number of positions or None, not {shown(v)}", name)
         self.samples = samples
         self.bid_samples = samples if bid_samples is None else bid_samples
         self.bid_time_limit = bid_time_limit

@@ -1,0 +1,49 @@
+"""The computer players refuse a bad option with :class:`~cardgames.errors.PlayerOptionError`, a
+:class:`~cardgames.errors.RuleConfigError` (so a ``ValueError``) that names the option."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgames.errors import GameError, PlayerOptionError, RuleConfigError
+from solvers.comrade.cardsearch import CardSearchPlayer
+from solvers.comrade.sampling import SamplingPlayer
+
+
+def _refused(make, option: str, shown: str) -> None:
+    with pytest.raises(PlayerOptionError) as caught:
+        make()
+    err = caught.value
+    assert err.option == option, f"{err!r} names {err.option!r}, not {option!r}"
+    assert str(err).startswith(f"{option} ") and shown in str(err), str(err)
+    assert isinstance(err, RuleConfigError) and isinstance(err, GameError) and isinstance(err, ValueError)
+
+
+@pytest.mark.parametrize("option, value, shown", [
+    ("samples", 0, "not 0"),
+    ("candidates", 0, "not 0"),
+    ("bid_candidates", -1, "not -1"),
+    ("margin", 1.5, "not 1.5"),
+    ("bid_margin", -0.1, "not -0.1"),
+    ("leaf", "guess", "not 'guess'"),
+    ("horizon", -1, "not -1"),
+    ("bid_horizon", True, "not True"),
+])
+def test_card_search_player_names_the_bad_option(option, value, shown):
+    _refused(lambda: CardSearchPlayer(**{option: value}), option, shown)
+
+
+@pytest.mark.parametrize("option, value, shown", [
+    ("samples", 0, "not 0"),
+    ("bid_samples", 0, "not 0"),
+    ("node_limit", 0, "not 0"),
+    ("bid_node_limit", -5, "not -5"),
+])
+def test_sampling_player_names_the_bad_option(option, value, shown):
+    _refused(lambda: SamplingPlayer(**{option: value}), option, shown)
+
+
+def test_good_options_are_accepted():
+    assert CardSearchPlayer(samples=1, candidates=1, bid_candidates=1, margin=0, bid_margin=1,
+                            leaf="solver", horizon=0, bid_horizon=None).samples == 1
+    assert SamplingPlayer(samples=1, bid_samples=1, node_limit=None, bid_node_limit=1).bid_samples == 1
