@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium per session.
+"""Fixtures for the browser tests: one JupyterLab server, one headless Chromium and one JupyterLab page
+per session (each test opens its notebook in that page).
 
 The server serves a temporary COPY of ``notebooks/`` (plus a ``selftest/`` folder
 the self-test writes into), so running cells never touches the committed
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lab_driver import CHROMIUM, LabServer, copy_notebooks, launch_chromium
+from lab_driver import CHROMIUM, LabServer, close_documents, copy_notebooks, launch_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -57,16 +58,47 @@ def lab_server(browser, lab_root, tmp_path_factory):
         atexit.unregister(server.stop)
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def lab_pages(browser):
+    """The session's one JupyterLab page, made on first use: loading JupyterLab takes seconds, opening
+    a notebook in a page that shows it a fraction (``lab_driver.open_notebook``).  A test that leaves
+    the page in a state the next could trip on (a dialog open, JupyterLab gone) gets it replaced."""
+    context = browser.new_context(viewport=VIEWPORT)
+    holder = {"page": None}
+
+    def page():
+        if holder["page"] is None or holder["page"].is_closed():
+            holder["page"] = context.new_page()
+            holder["page"].set_default_timeout(30_000)
+        return holder["page"]
+
+    def discard():
+        if holder["page"] is not None and not holder["page"].is_closed():
+            holder["page"].close()
+        holder["page"] = None
+
+    yield page, discard
+    context.close()
+
+
 @pytest.fixture
-def lab_page(browser, lab_server):
-    """A fresh browser context and page; the notebook's kernel is shut down afterwards."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
+def lab_page(lab_pages, lab_server):
+    """The shared JupyterLab page, with no document open after the test, and the kernels shut down."""
+    get, discard = lab_pages
+    page = get()
     try:
         yield page
     finally:
-        context.close()
+        try:
+            page.set_viewport_size(VIEWPORT)
+            clean = page.locator(".jp-Dialog").count() == 0 and (page.url == "about:blank" or close_documents(page))
+        except Exception:  # noqa: BLE001 - whatever broke, the next test gets a fresh page
+            clean = False
+        if not clean:
+            discard()
         lab_server.shutdown_kernels()
 
 

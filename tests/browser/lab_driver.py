@@ -277,6 +277,8 @@ class NotebookReport:
     def describe(self) -> str:
         lines = [f"{self.name}: {len(self.problems)} problem(s)"]
         lines += [f"  - {p}" for p in self.problems]
+        if self.run_via:
+            lines.append(f"  ran: {self.run_via}")
         lines.append(f"  interaction: {self.interaction}")
         if self.timings:
             lines.append("  seconds: " + ", ".join(f"{k} {v:.1f}" for k, v in self.timings.items()))
@@ -301,6 +303,105 @@ def stored_widget_outputs(notebook: Path) -> dict[int, int]:
             counts[code_index] = n
         code_index += 1
     return counts
+
+
+# --------------------------------------------------------------------------- which cells to run
+
+def _global_names(statement) -> tuple[set[str], set[str]]:
+    """(names bound, names read) at module level by one top-level statement, Python's own scoping
+    (``symtable``): a comprehension's loop variable or a function's local is neither."""
+    import ast
+    import symtable
+
+    bound: set[str] = set()
+    read: set[str] = set()
+
+    def visit(table, top: bool) -> None:
+        for sym in table.get_symbols():
+            if top or sym.is_global():
+                if sym.is_assigned() or sym.is_imported() or (top and sym.is_namespace()):
+                    bound.add(sym.get_name())
+                if sym.is_referenced():
+                    read.add(sym.get_name())
+        for child in table.get_children():
+            visit(child, False)
+
+    visit(symtable.symtable(ast.unparse(statement), "<cell>", "exec"), True)
+    return bound, read
+
+
+def _cell_names(source: str) -> tuple[set[str], set[str], set[str]]:
+    """What a code cell does to the notebook's namespace: (names it binds, names it reads that an
+    earlier cell must have bound, names it changes in place: ``x.attr = ...``, ``x[i] = ...``,
+    ``x.method(...)``, so that every later cell reading ``x`` needs it)."""
+    import ast
+
+    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    bound: set[str] = set()
+    read: set[str] = set()
+    changed: set[str] = set()
+
+    def root(node):
+        while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.Starred)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        return node.id if isinstance(node, ast.Name) else None
+
+    for statement in ast.parse(code).body:
+        binds, reads = _global_names(statement)
+        read |= reads - bound            # read before this cell binds it: from an earlier cell
+        bound |= binds
+        for node in ast.walk(statement):
+            targets = []
+            if isinstance(node, (ast.Assign, ast.Delete)):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                targets = [node.func]
+            changed |= {r for t in targets if isinstance(t, (ast.Attribute, ast.Subscript, ast.Call))
+                        for r in [root(t)] if r and r in reads}
+    return bound, read, changed
+
+
+def cells_the_widgets_need(notebook: Path) -> list[int]:
+    """Code-cell indices to run in the browser so that every widget of ``notebook`` is live.
+
+    nbval has already run every cell of the committed notebook in a kernel, and its stored outputs
+    are that run (``tests/test_notebooks_stored.py``); what only a browser can check is that the
+    widgets render and respond.  So: every cell whose stored outputs show a widget, every cell with
+    no stored run (``execution_count`` missing: a new or hand-written cell), and, transitively, every
+    earlier cell that binds a name one of those reads or changes it in place (``x.append(...)``,
+    ``random.seed(...)``).  A cell that does not parse (IPython syntax) makes the whole notebook run.
+    """
+    nb = json.loads(Path(notebook).read_text(encoding="utf-8"))
+    code = [c for c in nb.get("cells", []) if c.get("cell_type") == "code"]
+    names = []
+    for cell in code:
+        source = "".join(cell.get("source", ""))
+        try:
+            names.append(_cell_names(source))
+        except SyntaxError:
+            return list(range(len(code)))
+    need = {
+        i for i, cell in enumerate(code)
+        if "".join(cell.get("source", "")).strip() and (
+            cell.get("execution_count") is None
+            or any(WIDGET_MIME in out.get("data", {}) for out in cell.get("outputs", [])))
+    }
+    # A function defined in cell j may read a global that a later cell binds before the last needed
+    # cell runs: so a needed cell's names are looked for in every cell before the last needed one.
+    last = max(need, default=-1)
+    todo = sorted(need)
+    while todo:
+        i = todo.pop()
+        _, read, changed = names[i]
+        wanted = read | changed
+        for j in range(last):
+            bound_j, _, changed_j = names[j]
+            if j not in need and (bound_j | changed_j) & wanted:
+                need.add(j)
+                todo.append(j)
+    return sorted(need)
 
 
 # JavaScript run in the page.  ``app`` is window.jupyterapp (LabApp.expose_app_in_browser).
@@ -524,6 +625,50 @@ def _wait_idle(page, timeout: float, want_all_run: bool) -> dict:
     return state
 
 
+_JS_OPEN = r"""
+async (path) => {
+  // In a JupyterLab page already loaded: close every document (no "save?" question: the
+  // server's notebooks are copies) and open ``path``, as File > Open would.
+  const app = window.jupyterapp;
+  for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+  await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+}
+"""
+
+_JS_CLOSE_ALL = r"""
+() => {
+  const app = window.jupyterapp;
+  if (!app) return false;
+  for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+  return true;
+}
+"""
+
+
+def open_notebook(page, server, relpath: str, workspace: str | None = None) -> str:
+    """Open ``relpath`` in JupyterLab and wait for its panel; return how (``"goto"`` or ``"in-page"``).
+
+    A page that already shows this server's JupyterLab (the session's shared page,
+    ``tests/browser/conftest.py``) opens the notebook in place: loading JupyterLab itself
+    takes seconds, opening a notebook in it a fraction.  Any other page loads the
+    notebook's URL in a fresh, named workspace.
+    """
+    base = getattr(server, "base_url", None)
+    in_page = bool(base) and page.url.startswith(f"{base}/lab") and page.evaluate("() => !!window.jupyterapp")
+    if in_page:
+        page.evaluate(_JS_OPEN, relpath)
+    else:
+        page.goto(server.notebook_url(relpath, workspace or Path(relpath).stem), timeout=LAB_LOAD_TIMEOUT * 1000)
+    page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=LAB_LOAD_TIMEOUT * 1000)
+    return "in-page" if in_page else "goto"
+
+
+def close_documents(page) -> bool:
+    """Close every document of the page's JupyterLab (True when it has one), without questions."""
+    return bool(page.evaluate(_JS_CLOSE_ALL))
+
+
 def _run_all(page) -> str:
     """Run > Run All Cells from the menu bar, as a person would; fall back to the command."""
     try:
@@ -534,6 +679,37 @@ def _run_all(page) -> str:
         page.keyboard.press("Escape")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         return "command"
+
+
+_JS_RUN_CELLS = r"""
+async (indices) => {
+  // Select the chosen code cells, clear their stored outputs and run them (Run > Run Selected Cells).
+  const app = window.jupyterapp;
+  const nb = app.shell.currentWidget.content;
+  const code = nb.widgets.filter(c => c.model.type === 'code');
+  const chosen = indices.map(i => code[i]);
+  nb.deselectAll();
+  nb.activeCellIndex = nb.widgets.indexOf(chosen[0]);
+  for (const cell of chosen) nb.select(cell);
+  const selected = nb.widgets.filter(c => nb.isSelectedOrActive(c)).length;
+  await app.commands.execute('notebook:clear-cell-output');
+  app.commands.execute('notebook:run-cell');   // resolves when the cells finish: not awaited here
+  return selected;
+}
+"""
+
+
+def _run_cells(page, indices: list[int], code_cells: int) -> str:
+    """Run the code cells ``indices`` (all of them: Run > Run All Cells, as a person would)."""
+    if len(indices) == code_cells:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        return _run_all(page)
+    if not indices:
+        return "nothing: no cell needs the kernel (the stored outputs are nbval's run)"
+    selected = page.evaluate(_JS_RUN_CELLS, indices)
+    if selected != len(indices):
+        raise RuntimeError(f"selected {selected} cells in JupyterLab instead of {len(indices)}")
+    return f"the {len(indices)} of {code_cells} code cells the widgets need ({', '.join(str(i + 1) for i in indices)})"
 
 
 def _interact(page, report: NotebookReport) -> None:
@@ -576,19 +752,31 @@ def run_notebook_and_check(
     notebook_file: Path,
     screenshot: Path | None = None,
     workspace: str | None = None,
+    run: str = "all",
 ) -> NotebookReport:
-    """Open ``relpath`` in JupyterLab, run every cell, check what a person would see.
+    """Open ``relpath`` in JupyterLab, run its cells, check what a person would see.
 
     ``notebook_file`` is the .ipynb on disk (its stored outputs tell how many
-    widgets each cell should show).  Returns a report; it never raises for a
-    notebook problem, only for broken infrastructure (e.g. JupyterLab not loading).
+    widgets each cell should show).  ``run="all"``: clear every output and run
+    every cell; ``run="widgets"``: keep the stored outputs and run only
+    :func:`cells_the_widgets_need` (the committed notebooks: nbval has run every
+    cell already).  Either way every output on the page is checked.  Returns a
+    report; it never raises for a notebook problem, only for broken
+    infrastructure (e.g. JupyterLab not loading).
     """
+    if run not in ("all", "widgets"):
+        raise ValueError(f"run must be 'all' or 'widgets', not {run!r}")
     report = NotebookReport(name=relpath)
-    page.on("pageerror", lambda exc: report.console_errors.append(f"pageerror: {exc}"))
-    page.on(
-        "console",
-        lambda msg: report.console_errors.append(msg.text) if msg.type == "error" else None,
-    )
+
+    def on_pageerror(exc):
+        report.console_errors.append(f"pageerror: {exc}")
+
+    def on_console(msg):
+        if msg.type == "error":
+            report.console_errors.append(msg.text)
+
+    page.on("pageerror", on_pageerror)
+    page.on("console", on_console)
     expected = {"stored": {str(k): v for k, v in stored_widget_outputs(notebook_file).items()},
                 "widgetClassNames": _widget_class_names()}
     clock = time.monotonic()
@@ -600,19 +788,17 @@ def run_notebook_and_check(
         clock = now
 
     try:
-        page.goto(server.notebook_url(relpath, workspace or Path(relpath).stem),
-                  timeout=LAB_LOAD_TIMEOUT * 1000)
-        page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=LAB_LOAD_TIMEOUT * 1000)
+        open_notebook(page, server, relpath, workspace)
         lap("open")
         state = _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
         lap("kernel")
         if state.get("timed_out"):
             report.problems.append(f"kernel never became idle after opening: {state}")
             return report
-        # Start from a clean page: only what this run produces is checked.
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        report.run_via = how = _run_all(page)
+        # The cells this run executes start from a clean output: only what this run produces is checked.
+        code_cells = sum(1 for c in json.loads(notebook_file.read_text())["cells"] if c["cell_type"] == "code")
+        chosen = list(range(code_cells)) if run == "all" else cells_the_widgets_need(notebook_file)
+        report.run_via = how = _run_cells(page, chosen, code_cells)
         state = _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
         lap("run")
         if state.get("timed_out"):
@@ -670,24 +856,37 @@ def run_notebook_and_check(
                 lap("screenshot")
             except Exception:  # noqa: BLE001 - a missing screenshot must not hide the report
                 pass
+        page.remove_listener("pageerror", on_pageerror)   # the page may serve the next test
+        page.remove_listener("console", on_console)
     return report
 
 
 def _full_screenshot(page, path: Path) -> None:
     """Screenshot the whole notebook: grow the viewport to the notebook's height first."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    height = page.evaluate(
+    height, left_open = page.evaluate(
         """() => {
           const app = window.jupyterapp;
           const panel = app && app.shell.currentWidget;
-          if (!panel || !panel.node) return document.body.scrollHeight;
+          if (!panel || !panel.node) return [document.body.scrollHeight, false];
+          const leftOpen = !app.shell.leftCollapsed;
           app.shell.collapseLeft();
           const outer = panel.node.querySelector('.jp-WindowedPanel-outer') || panel.content.node;
-          return window.innerHeight + Math.max(0, outer.scrollHeight - outer.clientHeight);
+          return [window.innerHeight + Math.max(0, outer.scrollHeight - outer.clientHeight), leftOpen];
         }"""
     )
-    width = page.viewport_size["width"] if page.viewport_size else 1280
+    before = page.viewport_size or {"width": 1280, "height": 900}
+    width = before["width"]
     page.set_viewport_size({"width": width, "height": int(min(max(height, 600), 60000))})
+    try:
+        _screenshot_at_full_height(page, path)
+    finally:  # the page may serve the next test: leave it as it was
+        page.set_viewport_size(before)
+        if left_open:
+            page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+
+
+def _screenshot_at_full_height(page, path: Path) -> None:
     page.wait_for_timeout(500)
     page.evaluate(
         """() => document.querySelectorAll('.jp-NotebookPanel .jp-WindowedPanel-outer')

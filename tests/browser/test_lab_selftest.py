@@ -10,7 +10,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from lab_driver import WIDGET_MIME, run_notebook_and_check
+from lab_driver import WIDGET_MIME, cells_the_widgets_need, run_notebook_and_check
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,6 +83,39 @@ CUT_LABEL = """\
 display(W.VBox([W.IntSlider(description="unseen cards in the stock and the hands"),
                 W.IntSlider(description="unseen cards", style={"description_width": "initial"})]))"""
 
+def _stored(nb, outputs: dict[int, list] | None = None):
+    """``nb`` as a committed notebook is: every code cell with a stored run (an execution count) and the
+    stored ``outputs`` given by code-cell index; a cell showing a widget stores a widget view."""
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for i, cell in enumerate(code, start=1):
+        cell.execution_count = i
+    for i, outs in (outputs or {}).items():
+        code[i].outputs = outs
+    return nb
+
+
+def _widget_view():
+    return nbformat.v4.new_output(
+        "display_data",
+        data={WIDGET_MIME: {"version_major": 2, "version_minor": 0, "model_id": "0" * 32}, "text/plain": "VBox()"})
+
+
+#: A cell no widget needs: were it run again, it would raise (its stored output is the run nbval checked).
+NOT_NEEDED = """raise RuntimeError("this cell must not run again: no widget needs it")"""
+#: A cell the widget reads a name from, and the widget itself.
+NEEDED = """start = 0"""
+BUTTON_FROM_START = BUTTON_DEMO.format(body=HEALTHY_BODY).replace("clicks = [0]", "clicks = [start]")
+BROKEN_WIDGET = BUTTON_FROM_START.replace('W.Button(description="Step")', 'W.Button(description=no_such_label)')
+RAISING_DEPENDENCY = """start = int("no number")"""
+STORED_RESULT = nbformat.v4.new_output("stream", name="stdout", text="the stored result\n")
+STORED_ERROR = nbformat.v4.new_output("error", ename="KeyError", evalue="'stored error'", traceback=[])
+
+
+def _partial(*sources: str, not_needed_output=STORED_RESULT):
+    return _stored(_notebook(IMPORTS, NOT_NEEDED, *sources),
+                   {1: [not_needed_output], len(sources) + 1: [_widget_view()]})
+
+
 CASES = {
     "healthy_button": _notebook(IMPORTS, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "healthy_dropdown": _notebook(IMPORTS, DROPDOWN_DEMO),
@@ -90,15 +123,21 @@ CASES = {
     "broken_callback": _notebook(IMPORTS, BUTTON_DEMO.format(body=BROKEN_BODY), CUT_LABEL),
     "broken_cell": _notebook(IMPORTS, RAISING_CELL, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "text_fallback": _notebook(IMPORTS, TEXT_FALLBACK, stored_widget_in_cell=1),
+    # Committed notebooks run only the cells their widgets need (run="widgets", test_notebooks_in_lab.py):
+    "partial_healthy": _partial(NEEDED, BUTTON_FROM_START),
+    "partial_broken_widget": _partial(NEEDED, BROKEN_WIDGET),
+    "partial_raising_dependency": _partial(RAISING_DEPENDENCY, BUTTON_FROM_START, not_needed_output=STORED_ERROR),
 }
 
 
 def _run(case: str, lab_page, lab_server, screenshot_dir):
+    """Run the case as the committed notebooks are run (``run="widgets"``): a case without a stored
+    run (the first five) has every cell run, as with Run All."""
     path = lab_server.root / "selftest" / f"{case}.ipynb"
     nbformat.write(CASES[case], path)
     report = run_notebook_and_check(
         lab_page, lab_server, f"selftest/{case}.ipynb", notebook_file=path,
-        screenshot=screenshot_dir / "selftest" / f"{case}.png", workspace=f"selftest-{case}",
+        screenshot=screenshot_dir / "selftest" / f"{case}.png", workspace=f"selftest-{case}", run="widgets",
     )
     print(report.describe())  # shown with -s: what the checks say about this case
     return report
@@ -138,3 +177,54 @@ def test_widget_shown_as_text_fails(lab_page, lab_server, screenshot_dir):
     assert "text fallback of a widget" in text, report.describe()
     assert "this run displayed 0" in text, report.describe()
 
+
+
+def test_a_stored_notebook_runs_only_the_cells_its_widget_needs(tmp_path):
+    """No browser: which cells a run of each case executes (code-cell indices)."""
+    def chosen(case) -> list[int]:
+        path = tmp_path / "case.ipynb"
+        nbformat.write(CASES[case] if isinstance(case, str) else case, path)
+        return cells_the_widgets_need(path)
+
+    for case in ("partial_healthy", "partial_broken_widget", "partial_raising_dependency"):
+        assert chosen(case) == [0, 2, 3], case      # not cell 1: no widget reads what it binds
+    assert chosen("healthy_button") == [0, 1]       # no stored run: every cell runs
+    assert chosen("broken_cell") == [0, 1, 2]
+    # What a cell needs: the cells binding a name it reads (also inside a function it calls, also one
+    # bound later than the function), and the cells changing such a name in place; not a name that is
+    # only a comprehension's loop variable, nor a cell that only rebinds a name before the reader binds it.
+    needs = _stored(_notebook(
+        "from helpers import show\nk = 99",
+        "items = []",
+        "def listed():\n    return items + extra",
+        "items.append(1)",
+        "extra = [2]",
+        "squares = [k * k for k in range(3)]",
+        "k = 'unused'\nextra_copy = list(extra)",
+        "items = items\nshow(listed())",
+    ), {7: [_widget_view()]})
+    assert chosen(needs) == [0, 1, 2, 3, 4, 7]
+
+
+def test_partial_run_of_a_healthy_notebook_passes_and_reruns_nothing_else(lab_page, lab_server, screenshot_dir):
+    report = _run("partial_healthy", lab_page, lab_server, screenshot_dir)
+    assert report.ok, report.describe()                       # the cell that would raise was not run again
+    assert "the 3 of 4 code cells" in report.run_via, report.describe()
+    assert report.widget_views >= 1 and report.interaction.startswith("clicked"), report.describe()
+
+
+def test_partial_run_fails_on_a_broken_widget(lab_page, lab_server, screenshot_dir):
+    report = _run("partial_broken_widget", lab_page, lab_server, screenshot_dir)
+    assert not report.ok, report.describe()
+    text = "\n".join(report.problems)
+    assert "NameError" in text and "no_such_label" in text, report.describe()
+    assert "this run displayed 0" in text, report.describe()
+
+
+def test_partial_run_fails_on_a_raising_dependency_and_a_stored_error(lab_page, lab_server, screenshot_dir):
+    report = _run("partial_raising_dependency", lab_page, lab_server, screenshot_dir)
+    assert not report.ok, report.describe()
+    text = "\n".join(report.problems)
+    assert "ValueError" in text and "no number" in text, report.describe()      # the needed cell, run now
+    assert "never ran" in text, report.describe()                               # so the widget cell did not run
+    assert "raised KeyError" in text and "stored error" in text, report.describe()  # the stored, not re-run one

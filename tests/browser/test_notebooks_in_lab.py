@@ -1,10 +1,18 @@
 """Every notebook works in a real JupyterLab in headless Chromium.
 
 For each ``notebooks/*.ipynb`` present when the tests are collected: open it in
-JupyterLab, clear the stored outputs, *Run > Run All Cells*, then check that no
-cell shows an error, every widget renders, and the notebook's demo interaction
-(``cg-demo-action`` changes ``cg-demo-result``) works.  A screenshot of each
-notebook after its run is saved as ``build/screenshots/<notebook>.png``.
+JupyterLab with its stored outputs, run the cells its widgets need (the cells that
+show a widget, and the cells those read from: :func:`lab_driver.cells_the_widgets_need`),
+then check that no cell shows an error (stored or new), every widget renders, and
+the notebook's demo interaction (``cg-demo-action`` changes ``cg-demo-result``)
+works.  A screenshot of each notebook is saved as ``build/screenshots/<notebook>.png``.
+
+Every cell is not run a second time: nbval (``make test``) has already run each
+committed notebook top to bottom in a kernel, and ``tests/test_notebooks_stored.py``
+checks that the stored outputs are such a run, error-free.  What only a browser can
+check is what a person sees in JupyterLab, and that is checked here for every output.
+``tests/test_lab_selftest.py`` proves that the partial run still fails on a broken
+widget or a cell that raises.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ def test_notebook_runs_and_its_widgets_respond(notebook: Path, lab_page, lab_ser
         f"notebooks/{notebook.name}",
         notebook_file=lab_server.root / "notebooks" / notebook.name,
         screenshot=shot,
+        run="widgets",
     )
     print(report.describe())
     assert report.ok, report.describe()

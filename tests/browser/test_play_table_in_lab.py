@@ -18,7 +18,7 @@ import nbformat
 import pytest
 
 from hidden_cards import CARD_RE, ever_visible, leaks
-from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _JS_PANEL, _run_all, _wait_idle
+from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _run_all, _wait_idle, open_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -87,8 +87,7 @@ def test_a_whole_game_by_clicking_never_shows_a_hidden_card(game, lab_page, lab_
     nbformat.write(nb, path)
     page = lab_page
     started = time.monotonic()
-    page.goto(lab_server.notebook_url(f"selftest/{path.name}", f"play-{game}"), timeout=LAB_LOAD_TIMEOUT * 1000)
-    page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
+    open_notebook(page, lab_server, f"selftest/{path.name}", f"play-{game}")
     _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
     _run_all(page)
     _wait_idle(page, RUN_TIMEOUT, want_all_run=True)

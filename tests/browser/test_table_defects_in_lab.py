@@ -14,7 +14,7 @@ import time
 import nbformat
 import pytest
 
-from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _JS_PANEL, _run_all, _wait_idle
+from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _run_all, _wait_idle, open_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -25,8 +25,7 @@ def _open(page, lab_server, name: str, source: str) -> None:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(source)]
     nbformat.write(nb, path)
-    page.goto(lab_server.notebook_url(f"selftest/{path.name}", name), timeout=LAB_LOAD_TIMEOUT * 1000)
-    page.wait_for_function(_JS_PANEL, timeout=LAB_LOAD_TIMEOUT * 1000)
+    open_notebook(page, lab_server, f"selftest/{path.name}", name)
     _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
     _run_all(page)
     _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
