@@ -4,9 +4,11 @@ Any notebook in ``notebooks/`` with a raw ``# ASSIGNMENT CONFIG`` cell is covere
 
 * the committed ``student/`` and ``teacher/`` versions equal a fresh ``otter assign`` of the source;
 * the student version carries no solution and no stored output;
-* the student version runs top to bottom without error and every ``grader.check`` says "not answered
-  yet"; then, in the same kernel, the teacher's answers make every check say "correct" and a wrong
-  answer makes it say "not quite" (one execution per notebook: the source itself runs under nbval).
+* the student version runs without error and every ``grader.check`` says "not answered yet"; then,
+  in the same kernel, the teacher's answers make every check say "correct" and a wrong answer makes
+  it say "not quite".  The source itself runs top to bottom under nbval, so of the student version
+  only what differs from the source runs here, with every cell that depends on it or that it
+  depends on (:func:`notebook_cells.needed_cells`): not every cell of every notebook a second time.
 
 The friendly messages of :mod:`classroom.grader` are tested without a kernel.
 """
@@ -173,6 +175,50 @@ def _answer_names(source: str) -> list[str]:
     return [m.group(1) for m in re.finditer(r"^\s*([A-Za-z_]\w*)\s*=.*#\s*SOLUTION\s*$", source, re.M)]
 
 
+def _unmarked(source: str) -> str:
+    """A cell's source as the student version has it: no nbval marker lines."""
+    return "\n".join(line for line in source.splitlines() if not re.match(r"\s*#\s*NBVAL_", line)).strip()
+
+
+def _keep_what_the_student_version_changes(nb, name: str, n_student: int) -> int:
+    """Drop from ``nb`` (the student version, then the teacher's answers) the code cells whose run
+    nbval has already made; return how many of the remaining cells are the student version's.
+
+    nbval runs the source top to bottom (``make test``).  A code cell of the student version with
+    the source's text, reading nothing the student version changes, computes what it computed
+    there.  What is run here (:func:`notebook_cells.needed_cells`): the cells that differ from the
+    source (the blanks, the checks, the teacher's answers below), the cells that read a name the
+    student version no longer binds (a teacher-only cell left out), every later cell reading what a
+    run cell binds or changes, and every cell those read from (a check reads what its otter test
+    takes, e.g. ``test_q1(answer_1, forced_follow)``)."""
+    import nbformat
+
+    from notebook_cells import cell_names, needed_cells
+
+    source = [c for c in nbformat.read(ROOT / "notebooks" / name, 4).cells if c.cell_type == "code"]
+    by_id = {c.get("id"): _unmarked(c.source) for c in source}
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    ids = {c.get("id") for c in code}
+    sources = [c.source for c in code]
+    try:
+        gone = set().union(*(b | ch for c in source if c.get("id") not in ids for b, _, ch in [cell_names(c.source)]))
+        names = [cell_names(src) for src in sources]
+    except SyntaxError:
+        return n_student
+    seeds = {i for i, c in enumerate(code) if by_id.get(c.get("id")) != _unmarked(c.source)
+             or names[i][1] & gone}
+    takes = {}
+    for q, test in nb.metadata.get("otter", {}).get("tests", {}).items():
+        m = re.search(rf"def test_{q}\(([^)]*)\)", test)
+        takes[q] = {p.strip() for p in m.group(1).split(",") if p.strip()} if m else set()
+    reads = {i: set().union(*(takes.get(q, set()) for q in re.findall(r'grader\.check\("(\w+)"\)', src)))
+             for i, src in enumerate(sources)}
+    keep = {id(code[i]) for i in needed_cells(sources, seeds, forward=True, reads=reads)}
+    student_cells = nb.cells[:n_student]
+    nb.cells = [c for c in nb.cells if c.cell_type != "code" or id(c) in keep]
+    return sum(1 for c in student_cells if c.cell_type != "code" or id(c) in keep)
+
+
 def _run_student_version(name: str, workdir: str) -> list[str]:
     """Run student/<name> top to bottom, then the teacher's answers and a wrong one; return what went wrong."""
     import nbformat
@@ -197,6 +243,7 @@ def _run_student_version(name: str, workdir: str) -> list[str]:
         nb.cells.append(nbformat.v4.new_code_cell(sol + f'\ngrader.check("{q}")'))
         wrong = "\n".join(f"{var} = -12345" for var in _answer_names(sol))
         nb.cells.append(nbformat.v4.new_code_cell(wrong + f'\ngrader.check("{q}")'))
+    n_student = _keep_what_the_student_version_changes(nb, name, n_student)
     problems = []
     try:
         NotebookClient(nb, timeout=300, kernel_name="python3",

@@ -34,6 +34,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+if str(Path(__file__).resolve().parents[1]) not in sys.path:   # tests/: notebook_cells (shared with
+    sys.path.append(str(Path(__file__).resolve().parents[1]))     # tests/test_classroom.py)
+
+from notebook_cells import needed_cells  # noqa: E402
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -307,101 +312,23 @@ def stored_widget_outputs(notebook: Path) -> dict[int, int]:
 
 # --------------------------------------------------------------------------- which cells to run
 
-def _global_names(statement) -> tuple[set[str], set[str]]:
-    """(names bound, names read) at module level by one top-level statement, Python's own scoping
-    (``symtable``): a comprehension's loop variable or a function's local is neither."""
-    import ast
-    import symtable
-
-    bound: set[str] = set()
-    read: set[str] = set()
-
-    def visit(table, top: bool) -> None:
-        for sym in table.get_symbols():
-            if top or sym.is_global():
-                if sym.is_assigned() or sym.is_imported() or (top and sym.is_namespace()):
-                    bound.add(sym.get_name())
-                if sym.is_referenced():
-                    read.add(sym.get_name())
-        for child in table.get_children():
-            visit(child, False)
-
-    visit(symtable.symtable(ast.unparse(statement), "<cell>", "exec"), True)
-    return bound, read
-
-
-def _cell_names(source: str) -> tuple[set[str], set[str], set[str]]:
-    """What a code cell does to the notebook's namespace: (names it binds, names it reads that an
-    earlier cell must have bound, names it changes in place: ``x.attr = ...``, ``x[i] = ...``,
-    ``x.method(...)``, so that every later cell reading ``x`` needs it)."""
-    import ast
-
-    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
-    bound: set[str] = set()
-    read: set[str] = set()
-    changed: set[str] = set()
-
-    def root(node):
-        while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.Starred)):
-            node = node.func if isinstance(node, ast.Call) else node.value
-        return node.id if isinstance(node, ast.Name) else None
-
-    for statement in ast.parse(code).body:
-        binds, reads = _global_names(statement)
-        read |= reads - bound            # read before this cell binds it: from an earlier cell
-        bound |= binds
-        for node in ast.walk(statement):
-            targets = []
-            if isinstance(node, (ast.Assign, ast.Delete)):
-                targets = node.targets
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-                targets = [node.target]
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                targets = [node.func]
-            changed |= {r for t in targets if isinstance(t, (ast.Attribute, ast.Subscript, ast.Call))
-                        for r in [root(t)] if r and r in reads}
-    return bound, read, changed
-
-
 def cells_the_widgets_need(notebook: Path) -> list[int]:
     """Code-cell indices to run in the browser so that every widget of ``notebook`` is live.
 
     nbval has already run every cell of the committed notebook in a kernel, and its stored outputs
     are that run (``tests/test_notebooks_stored.py``); what only a browser can check is that the
     widgets render and respond.  So: every cell whose stored outputs show a widget, every cell with
-    no stored run (``execution_count`` missing: a new or hand-written cell), and, transitively, every
-    earlier cell that binds a name one of those reads or changes it in place (``x.append(...)``,
-    ``random.seed(...)``).  A cell that does not parse (IPython syntax) makes the whole notebook run.
+    no stored run (``execution_count`` missing: a new or hand-written cell), and the cells these
+    depend on (:func:`notebook_cells.needed_cells`: the earlier cells binding a name they read or
+    changing it in place).
     """
     nb = json.loads(Path(notebook).read_text(encoding="utf-8"))
     code = [c for c in nb.get("cells", []) if c.get("cell_type") == "code"]
-    names = []
-    for cell in code:
-        source = "".join(cell.get("source", ""))
-        try:
-            names.append(_cell_names(source))
-        except SyntaxError:
-            return list(range(len(code)))
-    need = {
-        i for i, cell in enumerate(code)
-        if "".join(cell.get("source", "")).strip() and (
-            cell.get("execution_count") is None
-            or any(WIDGET_MIME in out.get("data", {}) for out in cell.get("outputs", [])))
-    }
-    # A function defined in cell j may read a global that a later cell binds before the last needed
-    # cell runs: so a needed cell's names are looked for in every cell before the last needed one.
-    last = max(need, default=-1)
-    todo = sorted(need)
-    while todo:
-        i = todo.pop()
-        _, read, changed = names[i]
-        wanted = read | changed
-        for j in range(last):
-            bound_j, _, changed_j = names[j]
-            if j not in need and (bound_j | changed_j) & wanted:
-                need.add(j)
-                todo.append(j)
-    return sorted(need)
+    sources = ["".join(c.get("source", "")) for c in code]
+    seeds = {i for i, cell in enumerate(code)
+             if cell.get("execution_count") is None
+             or any(WIDGET_MIME in out.get("data", {}) for out in cell.get("outputs", []))}
+    return needed_cells(sources, seeds)
 
 
 # JavaScript run in the page.  ``app`` is window.jupyterapp (LabApp.expose_app_in_browser).
@@ -894,3 +821,115 @@ def _screenshot_at_full_height(page, path: Path) -> None:
     )
     page.wait_for_timeout(300)
     page.screenshot(path=str(path), full_page=True)
+
+
+# --------------------------------------------------------------------------- a game by clicking
+
+_JS_TABLE = """(scope) => {
+  const root = scope ? document.querySelector(scope) : window.jupyterapp.shell.currentWidget.node;
+  const t = root && root.querySelector('.cg-play-table');
+  if (!t) return null;
+  const q = (sel) => Array.from(t.querySelectorAll(sel)).map(b => b.innerText.trim());
+  return {html: t.innerHTML, page: root.innerText, acts: q('.cg-act'), picks: q('.cg-pick'),
+          confirm: q('.cg-confirm'), review: (t.querySelector('.cg-review') || {innerHTML: ''}).innerHTML};
+}"""
+
+
+def _card_identity(card) -> str:
+    """The ``data-card`` the play table draws a card with: ``Card.code``, or ``Kind.name`` (Krypkille)."""
+    return getattr(card, "code", None) or card.name
+
+
+@dataclass
+class ClickedGame:
+    """A game played to its end by :func:`play_by_clicking`: how many clicks, and the last table drawn."""
+
+    clicks: int
+    dom: dict
+
+
+def play_by_clicking(page, twin, seat: int, scope: str | None = None, max_clicks: int = 60,
+                     sync_timeout: float = 20) -> ClickedGame:
+    """Play the game of the page's play table to its end by clicking, as the person at ``seat`` would.
+
+    ``twin`` is a :class:`~classroom.table.PlayTable` in this process with the same game and seeds
+    as the one on the page, fed the same clicks (the bots are seeded, so both tables play the same
+    game).  Each time the first action offered is clicked (a Krypkille discard: the first card, then
+    the button).  After the first draw and after every click the page is checked against the twin's
+    engine state (:mod:`hidden_cards`): no card hidden from ``seat`` is drawn face up or named in
+    the text, and the cards drawn are exactly the twin's.  At the end the page must say the game is
+    over and its review must show every hand of the deal.  ``scope``: a CSS selector of the part of
+    the page that holds the table (default: the current notebook panel).  Raises AssertionError.
+    Used by the JupyterLab suite (``test_play_table_in_lab.py``) and the JupyterLite one
+    (``tests/site/test_site.py``).
+    """
+    from collections import Counter
+
+    from hidden_cards import CARD_RE, ever_visible, leaks
+
+    def table(timeout: float = 30) -> dict:
+        deadline = time.monotonic() + timeout
+        got = None
+        while time.monotonic() < deadline:
+            got = page.evaluate(_JS_TABLE, scope)
+            if got and (got["acts"] or got["confirm"] or got["review"]):
+                return got
+            page.wait_for_timeout(200)
+        raise AssertionError(f"the play table shows no action and no review: {got and got['page'][-500:]}")
+
+    def click(selector: str, label: str) -> None:
+        where = f"{scope} .cg-play-table" if scope else ".cg-play-table"
+        page.locator(f"{where} {selector}", has_text=label).first.click(timeout=10_000)
+        _wait_idle(page, 30, want_all_run=False)
+
+    def synced(before_html: str) -> dict:
+        """Wait until the page shows the twin's table (the kernel may still be sending updates)."""
+        want = Counter(CARD_RE.findall(twin.view_html.value))
+        deadline = time.monotonic() + sync_timeout
+        got = page.evaluate(_JS_TABLE, scope)
+        while time.monotonic() < deadline and not (
+                Counter(CARD_RE.findall(got["html"])) >= want and got["html"] != before_html):
+            page.wait_for_timeout(150)
+            got = page.evaluate(_JS_TABLE, scope)
+        return got
+
+    def check(dom: dict, what: str) -> None:
+        seen = ever_visible(twin.tg.new_state(), twin.actions, seat)
+        problems = leaks(twin.state, seat, dom["html"], text=dom["page"], seen=seen)
+        assert not problems, f"after {what}: {problems}"
+        drawn, want = Counter(CARD_RE.findall(dom["html"])), Counter(CARD_RE.findall(twin.view_html.value))
+        assert drawn == want, f"after {what}: the page and its twin differ ({drawn} vs {want})"
+
+    dom = table()
+    check(dom, "the first draw")
+    clicks = 0
+    while not twin.state.is_terminal():
+        assert clicks < max_clicks, f"the game did not end in {max_clicks} clicks"
+        before = dom["html"]
+        if dom["confirm"]:                      # a Krypkille discard: one card, then the button
+            label = dom["picks"][0]
+            click(".cg-pick", label)
+            twin.press(label)
+            dom = page.evaluate(_JS_TABLE, scope)
+            check(dom, f"choosing {label}")
+            click(".cg-confirm", dom["confirm"][0])
+            twin.press(dom["confirm"][0])
+            what = f"discarding {label}"
+        else:
+            label = dom["acts"][0]
+            click(".cg-act", label)
+            twin.press(label)
+            what = f"clicking {label!r}"
+        clicks += 1
+        dom = synced(before)
+        if not twin.state.is_terminal():
+            check(dom, what)
+            dom = table()
+    dom = table()
+    assert "The game is over" in dom["page"] and "Review: every hand revealed" in dom["page"], dom["page"][-500:]
+    deal = twin.tg.new_state()
+    for s in range(twin.num_players):
+        for card in deal.hands[s]:
+            ident = _card_identity(card)
+            assert f'data-card="{ident}"' in dom["review"], f"the review does not show seat {s}'s {ident}"
+    return ClickedGame(clicks, dom)
