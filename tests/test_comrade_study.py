@@ -121,7 +121,7 @@ def test_the_card_kinds_are_seeded():
     assert play_deal(2, "card").actions == play_deal(2, "card").actions
     best = first_moves("best", 1, 6)
     assert best == first_moves("best", 1, 6) and len(best) == 6
-    assert first_moves("best", 1, 6) == first_moves("card+inference+search", 1, 6)
+    assert best == first_moves("card+inference+search", 1, 6)   # (best, checked seeded: not played a third time)
 
 
 def test_a_mixed_table_has_one_odd_seat():

@@ -25,14 +25,12 @@ import posixpath
 import re
 import time
 import urllib.parse
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from hidden_cards import CARD_RE, ever_visible, leaks
 from conftest import build_site
-from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _JS_PANEL, _run_all, _wait_idle, run_notebook_and_check
+from lab_driver import RUN_TIMEOUT, _wait_idle, play_by_clicking, run_notebook_and_check
 
 pytestmark = [pytest.mark.slow]
 
@@ -179,26 +177,6 @@ async (source) => {
 }
 """
 
-_JS_TABLE = """() => {
-  const cell = document.querySelector('.site-test-table');
-  const t = cell && cell.querySelector('.cg-play-table');
-  if (!t) return null;
-  const q = (sel) => Array.from(t.querySelectorAll(sel)).map(b => b.innerText.trim());
-  return {html: t.innerHTML, page: cell.innerText, acts: q('.cg-act'),
-          review: (t.querySelector('.cg-review') || {innerHTML: ''}).innerHTML};
-}"""
-
-
-def _table(page, timeout: float = 30) -> dict:
-    deadline = time.monotonic() + timeout
-    got = None
-    while time.monotonic() < deadline:
-        got = page.evaluate(_JS_TABLE)
-        if got and (got["acts"] or got["review"]):
-            return got
-        page.wait_for_timeout(200)
-    raise AssertionError(f"the play table shows no action and no review: {got and got['page'][-500:]}")
-
 
 @pytest.mark.browser
 def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_card(lesson):
@@ -211,43 +189,11 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
     page.evaluate(_JS_ADD_CELL, f"from classroom.table import PlayTable\nPlayTable('comrade', seat={SEAT}, delay=0, {args})")
     _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
 
-    def check(dom: dict, what: str) -> None:
-        seen = ever_visible(twin.tg.new_state(), twin.actions, SEAT)
-        problems = leaks(twin.state, SEAT, dom["html"], text=dom["page"], seen=seen)
-        assert not problems, f"after {what}: {problems}"
-        drawn, want = Counter(CARD_RE.findall(dom["html"])), Counter(CARD_RE.findall(twin.view_html.value))
-        assert drawn == want, f"after {what}: the page and its twin differ ({drawn} vs {want})"
-
-    dom = _table(page)
-    check(dom, "the first draw")
-    clicks = 0
-    while not twin.state.is_terminal():
-        assert clicks < 40, "the game did not end"
-        before, label = dom["html"], dom["acts"][0]
-        page.locator(".site-test-table .cg-play-table .cg-act", has_text=label).first.click(timeout=10_000)
-        _wait_idle(page, 30, want_all_run=False)
-        twin.press(label)
-        clicks += 1
-        want = Counter(CARD_RE.findall(twin.view_html.value))
-        deadline = time.monotonic() + 20
-        dom = page.evaluate(_JS_TABLE)
-        while time.monotonic() < deadline and not (Counter(CARD_RE.findall(dom["html"])) >= want
-                                                   and dom["html"] != before):
-            page.wait_for_timeout(150)
-            dom = page.evaluate(_JS_TABLE)
-        if not twin.state.is_terminal():
-            check(dom, f"clicking {label!r}")
-            dom = _table(page)
-    dom = _table(page)
-    assert "The game is over" in dom["page"] and "Review: every hand revealed" in dom["page"]
-    deal = twin.tg.new_state()
-    for s in range(twin.num_players):
-        for card in deal.hands[s]:
-            assert f'data-card="{card.code}"' in dom["review"], f"the review does not show seat {s}'s {card.code}"
+    played = play_by_clicking(page, twin, SEAT, scope=".site-test-table", max_clicks=40)
     assert not page.requests.outside, f"requests outside 127.0.0.1: {page.requests.outside[:10]}"
     page.locator(".site-test-table .cg-play-table").first.screenshot(
         path=str(ROOT / "build" / "screenshots" / "lite_play_table_comrade.png"))
-    print(f"comrade in JupyterLite: {clicks} clicks")
+    print(f"comrade in JupyterLite: {played.clicks} clicks")
 
 
 # ----------------------------------------------------------------------------- the package in Pyodide
