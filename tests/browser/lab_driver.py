@@ -6,12 +6,18 @@ Two pieces, used by ``conftest.py`` and the tests next to it:
   random free port, a random token and throw-away config/runtime/settings
   directories (so a user's own JupyterLab settings cannot leak in), and always
   stops it again.
-* :func:`run_notebook_and_check` opens one notebook in a Playwright page, clears
-  the stored outputs, runs all cells from the *Run* menu, waits for the kernel,
-  and returns a :class:`NotebookReport` listing every problem a person would
-  see: tracebacks (also those shown under a widget by ``guarded``), widgets
-  that did not render, and the demo interaction (``cg-demo-action`` /
+* :func:`open_notebook` opens a notebook in a Playwright page (in place, when the
+  page already shows JupyterLab: the browser suite shares one page per session).
+* :func:`run_notebook_and_check` opens one notebook, runs its cells (all of them
+  from the *Run* menu, or, for a committed notebook whose stored outputs are
+  nbval's run, only :func:`cells_the_widgets_need`), waits for the kernel, and
+  returns a :class:`NotebookReport` listing every problem a person would see:
+  tracebacks (also those shown under a widget by ``guarded``, and stored ones),
+  widgets that did not render, and the demo interaction (``cg-demo-action`` /
   ``cg-demo-result``, see ``classroom/widgets/common.py``) not changing its view.
+* :func:`play_by_clicking` plays a play table to its end by clicking, checking
+  every page against a twin table (no hidden card shown); the JupyterLite suite
+  (``tests/site/``) uses it too.
 
 The checks live in one function so that ``test_lab_selftest.py`` can prove they
 fail on a deliberately broken notebook.
