@@ -165,3 +165,21 @@ def test_the_policy_beliefs_are_the_default_for_an_engine_deal_and_uniform_by_ha
     assert "play is ignored" in ex.expected_html.value
     ex.source.value = ex.source.options[0]
     assert explorer_module.BELIEF_LABELS[ex.beliefs.value] == "policy"
+
+
+def test_one_change_of_the_source_refreshes_the_views_once():
+    """Switching the source also switches the beliefs (policy <-> uniform), which refreshes the views:
+    the source's own change must not compute every view a second time."""
+    ex = EndgameExplorer(num_players=4, seed=7)
+    drawn = []
+    real = ex.show_level2
+    ex.show_level2 = lambda end: (drawn.append(end), real(end))
+    ex.source.value = BY_HAND
+    assert len(drawn) == 1 and ex.endgame.source != "engine"
+    ex.source.value = ex.source.options[0]
+    assert len(drawn) == 2 and explorer_module.BELIEF_LABELS[ex.beliefs.value] == "policy"
+    ex.beliefs.value = "play-aware (reads the forced follows)"    # beliefs a source change keeps
+    drawn.clear()
+    ex.source.value = BY_HAND
+    assert len(drawn) == 1 and "<table" in ex.level1_html.value
+    assert ex.beliefs.value == "play-aware (reads the forced follows)"

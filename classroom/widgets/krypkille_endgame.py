@@ -99,15 +99,17 @@ class EndgameExplorer:
 
         @guarded(self.out)
         def on_source(change):
-            # an endgame set by hand has no tricks to read: the policy model needs them
+            # an endgame set by hand has no tricks to read: the policy model needs them.  Changing
+            # the beliefs refreshes the views; otherwise refresh here (one refresh a change, not two)
             if change["new"] == ENGINE and self.beliefs.value == UNIFORM:
                 self.beliefs.value = POLICY
             elif change["new"] != ENGINE and self.beliefs.value == POLICY:
                 self.beliefs.value = UNIFORM
+            else:
+                self.refresh()
 
         self.source.observe(on_source, names="value")
-        for w in (self.players, self.table, self.source, self.seed, self.first, self.viewer, self.model,
-                  self.beliefs):
+        for w in (self.players, self.table, self.seed, self.first, self.viewer, self.model, self.beliefs):
             w.observe(on_change, names="value")
         for w in (self.cards, self.played):  # text fields: react on Enter / leaving the field
             w.continuous_update = False
