@@ -400,6 +400,15 @@ def test_a_wrong_sum_of_the_counts_is_caught(monkeypatch):
     assert formula_disagreements(CAPPED)
 
 
+def test_a_wrong_number_of_tricks_in_all_suits_is_caught(monkeypatch):
+    """And an unsound total: the tricks led in all suits added up to one less than there are (the
+    only call of ``equals`` with open bids; with fixed bids it fixes each suit's total)."""
+    import solvers.comrade.sat as sat
+    real = sat._Formula.equals
+    monkeypatch.setattr(sat._Formula, "equals", lambda self, u, value: real(self, u, value - 1))
+    assert formula_disagreements(CAPPED)
+
+
 def test_the_unary_adder_adds_every_pair_of_values():
     """``_Formula.add`` against plain addition: each value of ``a`` and ``b`` (with some entries
     known false) forces exactly ``c = a + b``."""

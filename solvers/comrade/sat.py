@@ -34,9 +34,10 @@ The formula, for ``T`` tricks numbered 0 to ``T - 1`` and every card ``c`` still
 * the tricks led in each suit, counted over ``ls``: at most as many as the longest holding of
   the suit among the players who can lead (:func:`led_caps`: each such trick takes a card of the
   suit from everyone who still holds one), and equal to the players' counts in the suit added up
-  (open bids; a unary adder) or to what they still need in it (fixed bids).  Redundant too, but
-  the cap is a fact the solver would have to find by a long case split: with it, the hardest
-  no-wins of ``benchmarks/bench_comrade_hard.py`` are proved in a half to a fifth of the time;
+  (open bids; a unary adder) or to what they still need in it (fixed bids); with open bids the
+  four suits' numbers add up to ``T``.  Redundant too, but these are facts of arithmetic the
+  solver would have to find by long case splits: with them, the hardest no-wins of
+  ``benchmarks/bench_comrade_hard.py`` are proved in a third to a tenth of the time;
 * adjacent cards of one player in a suit are interchangeable, so the lower one is played
   first (symmetry breaking; it removes no play up to equivalent cards);
 * at a trick boundary, what the search's rules prove at once is added as facts: players who
@@ -132,6 +133,16 @@ class _Formula:
                     cl.append([lit for lit in (a[i + 1] if i < A else 0, b[j + 1] if j < B else 0) if lit]
                               + [-c[i + j + 1]])
         return c
+
+    def equals(self, u: Sequence[int], value: int) -> None:
+        """The unary number ``u`` (as :meth:`add` takes them) is exactly ``value``."""
+        if value >= len(u) or value < 0:
+            self.clauses.append([])                         # it cannot be: no model
+            return
+        if value:
+            self.clauses.append([u[value]] if u[value] else [])
+        if value + 1 < len(u) and u[value + 1]:
+            self.clauses.append([-u[value + 1]])
 
     def counter(self, lits: Sequence[int], upto: int) -> list[int]:
         """Literals ``r[j]`` (``j = 1 .. upto``) that are true exactly when at least ``j`` of
@@ -422,6 +433,7 @@ class PlayFormula:
                     if row[s]:
                         low[p, s] = row[s]
         caps = led_caps(seqs, n, leaders)
+        all_led = [[0]]                     # the tricks led in every suit, added up (open bids)
 
         def led_in(s, total):
             """The tricks led in ``s`` (counted over ``ls``): at most ``caps[s]``, and equal to
@@ -432,11 +444,9 @@ class PlayFormula:
             if caps[s] < T:
                 cl.append([-led[caps[s] + 1]])
             if isinstance(total, int):
-                if total:
-                    cl.append([led[total]])
-                if total < min(T, caps[s]):
-                    cl.append([-led[total + 1]])
+                f.equals(led, total)
                 return
+            all_led[0] = f.add(all_led[0], led[:min(T, caps[s]) + 1])
             for j in range(1, max(T, len(total) - 1) + 1):
                 a = total[j] if j < len(total) else 0
                 b = led[j] if j <= min(T, caps[s]) else 0
@@ -449,6 +459,9 @@ class PlayFormula:
                     cl.append([-b])
 
         if need is not None:
+            if sum(need) != T:                                  # every trick adds 1 to one count
+                self._answer = None
+                return
             for s in range(NSUITS):
                 total = sum(need[p * NSUITS + s] for p in range(n))
                 if not 0 <= total <= min(T, caps[s]):
@@ -502,5 +515,6 @@ class PlayFormula:
                             cl.append([-a[0], -b[0]] + [lit for lit in (a[1], b[1]) if lit])
             for s in range(NSUITS):
                 led_in(s, totals[s])
+            f.equals(all_led[0], T)                             # and they add up to T
         self._clauses = cl
         self._cards, self._T, self._x, self._w = cards, T, x, w
