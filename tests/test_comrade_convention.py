@@ -127,6 +127,13 @@ def test_B6_a_player_whose_pass_would_lose_the_bidding_fills_the_total():
     assert position(pbn, 1, actions, ConventionCard(B6=False))[2] == PASS
 
 
+def test_B6_fills_the_suit_with_the_most_room_not_merely_the_longest():
+    # five small spades (room 0 + 2 beyond three) against the ace and king of hearts (room 7 / 2)
+    pbn = deal_with_north("S6 S5 S4 S3 S2 HA HK D5 D4 D3 D2 C3 C2")
+    _, seat, choice, why = position(pbn, 1, ["pass", "pass", "pass"])
+    assert seat == 0 and rule_ids(why)[0] == "B6" and choice.suit == "H"
+
+
 def test_B6_in_the_last_lap_each_player_takes_a_share_of_what_is_missing():
     pbn = deal_with_north("SA S4 S3 S2 HA H3 H2 D4 D3 D2 C4 C3 C2")
     actions = ["S1", "D2", "C2", "pass", "H1", "D3", "pass", "pass"]   # lap 3, total 7: 6 missing
@@ -166,6 +173,21 @@ def test_P3_lead_low_to_a_partner_who_needs_the_suit():
     assert seat == 0 and choice == Card.parse("S2") and rule_ids(why)[0] == "P3"
 
 
+def test_P3_leads_the_partner_suit_with_the_most_tricks_still_to_come():
+    # East needs one spade, South two hearts: North, who needs nothing, leads a heart although more
+    # spades than hearts are out above its two
+    pbn = "N:2.2..32 AKQ...4 .AK.2.5 43..A.6"
+    _, seat, choice, why = position(pbn, 0, ["pass", "S1", "H2", "D1"])
+    assert seat == 0 and choice == Card.parse("H2") and rule_ids(why)[0] == "P3"
+
+
+def test_P4_playing_last_wins_with_the_lowest_winning_card_and_keeps_the_top():
+    # West needs both spade tricks; the first is won by the nine, and the ace stays for the second
+    pbn = "N:2.2.. 3.3.. 4.4.. A9..."
+    _, seat, choice, why = position(pbn, 0, ["pass", "pass", "pass", "S2", "S2", "S3", "S4"])
+    assert seat == 3 and choice == Card.parse("S9") and rule_ids(why)[0] == "P4"
+
+
 def test_P4_win_what_you_need_with_the_top_card():
     _, seat, choice, why = position("N:2.2.. A5... 3.4.. K.5..", 0, ["pass", "S1", "pass", "H1", "S2"])
     assert seat == 1 and choice == Card.parse("SA") and rule_ids(why)[0] == "P4"
@@ -191,6 +213,14 @@ def test_P6_void_throw_the_most_dangerous_card_of_a_suit_you_do_not_need():
     actions = ["H1", "pass", "pass", "pass", "S2", "HA", "HK", "H3", "H2", "SA", "S4", "S5"]
     _, seat, choice, why = position(pbn, 0, actions)
     assert seat == 3 and choice == Card.parse("HQ") and rule_ids(why)[0] == "P6"
+
+
+def test_P6_void_throw_a_card_that_no_trick_still_to_come_can_use():
+    # West needs one diamond trick: one diamond trick is still to come, so it keeps the queen for it,
+    # and its four and two can only ever be thrown; its five of clubs can follow South's club trick
+    pbn = "N:6.AK5.. 72.3..K 3.4..A2 ..Q42.5"
+    _, seat, choice, why = position(pbn, 0, ["H2", "pass", "C1", "D1", "HA", "H3", "H4"])
+    assert seat == 3 and choice == Card.parse("D4") and rule_ids(why)[0] == "P6"
 
 
 def test_P7_do_not_overtake_a_partner_who_needs_the_trick():

@@ -58,6 +58,11 @@ TOPS = 3
 LONG = 4
 #: Rule P3 leads low to a partner only with at least this many higher cards of the suit still out.
 LOW_GAP = 2
+#: Rule P6 throws first a card of a suit you do not need with fewer than this many higher cards out
+#: (the highest card left, or the second highest): it would win a trick of its suit.
+DANGER_GAP = 2
+#: Rule B6's honour points: the top card of a suit counts 4, the next 3, then 2 and 1.
+HONOURS = (4, 3, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -84,23 +89,25 @@ RULES: tuple[Rule, ...] = (
     Rule("B5", "bidding", "never overshoot",
          "Never take a card that pushes the total past 13; take the nearest smaller value instead."),
     Rule("B6", "bidding", "fill the total",
-         "In the last lap, or when a pass would lose the bidding, raise your longest suit by your share "
-         "of what is missing, so the 13 tricks always get bid."),
+         "In the last lap, or when a pass would lose the bidding, take your share of what is missing, so "
+         "the 13 tricks always get bid: in the suit with the most room (half its honour points, A 4 K 3 Q 2 "
+         "J 1, plus its cards beyond three, minus what you bid there already)."),
     Rule("P1", "play", "live suits only",
          "Lead only a suit someone still needs: a trick in a suit nobody needs loses the game."),
     Rule("P2", "play", "cash a master",
          "Leading, cash the highest card left of a suit you still need."),
     Rule("P3", "play", "lead low to a partner",
          "Otherwise lead a low card (two or more higher ones still out) of a suit a partner still needs, so "
-         "the partner can win it."),
+         "the partner can win it: the suit with the most tricks still to come, your lowest card of it."),
     Rule("P4", "play", "win what you need",
          "Following, if you need the led suit and can win, win: with the lowest winning card when you play "
          "last or it is the highest left, else with your highest; if you cannot win, play your lowest."),
     Rule("P5", "play", "duck what you don't need",
          "Following a suit you do not need, play your highest card that stays below the winning card."),
-    Rule("P6", "play", "shed a full suit",
-         "With no card of the led suit, throw the most dangerous card of a suit whose bid is full (or never "
-         "bid): the one with the fewest higher cards still out."),
+    Rule("P6", "play", "shed a danger",
+         "With no card of the led suit, throw first a top card (at most one higher still out) of a suit you "
+         "do not need; else a card you cannot use on the tricks still to be led in its suit; else the most "
+         "dangerous card (the fewest higher ones out) of a suit you do not need."),
     Rule("P7", "play", "let a partner win",
          "Following a suit you need, do not overtake a partner who needs it too and is winning the trick "
          "(when you play last or the partner's card is the highest left): play low."),
@@ -236,6 +243,13 @@ class ConventionCard:
                         for c in view.hand if c.suit == s)) for s in SUITS}
         length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
         top_value = max(variant.bid_values)
+        order = sorted({self._rank(Card(SUITS[0], r)) for r in variant.ranks}, reverse=True)
+        points = dict(zip(order, HONOURS))
+
+        def fill_room(suit: str) -> float:
+            """Rule B6: half the suit's honour points plus its cards beyond three, minus my bid in it."""
+            held = [self._rank(c) for c in view.hand if c.suit == suit]
+            return sum(points.get(r, 0) for r in held) / 2 + max(0, length[suit] - 3) - mine.get(suit, 0)
 
         def inc(c: BidCard) -> int:
             return c.value - mine.get(c.suit, 0)
@@ -300,12 +314,11 @@ class ConventionCard:
                 pool = [c for c in pool if inc(c) <= share] or pool
             if pool:
                 def key(c):
-                    held = c.suit in mine
-                    return (length[c.suit] - mine.get(c.suit, 0), held, -abs(inc(c) - share), -SUITS.index(c.suit))
+                    return (fill_room(c.suit), c.suit in mine, -abs(inc(c) - share), -SUITS.index(c.suit))
                 best = max(pool, key=key)
                 why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
                               f"{'I must fill it' if must else 'my share is ' + str(share)}; "
-                              f"{SUIT_NAMES[best.suit]} is my longest suit to raise")]
+                              f"{SUIT_NAMES[best.suit]} has the most room to raise")]
                 return best, why
 
         # B2 / B4: bid strong suits not yet bid
@@ -372,15 +385,21 @@ class ConventionCard:
 
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
         partner = lowest_per_suit([c for c in pool if c.suit in partner_suits])
+        left = {s: sum(max(0, need[p][s]) for p in range(n)) for s in SUITS}
+
+        def p3_key(c: Card):
+            """Rule P3's order: the suit with the most tricks still to come, then the lowest card."""
+            return (left[c.suit], -rank(c), above(c), -SUITS.index(c.suit))
+
         if self.on["P3"]:
             safe = [c for c in partner if above(c) >= LOW_GAP]
             if safe:
-                best = max(safe, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
+                best = max(safe, key=p3_key)
                 who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
                 return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
                                      f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")] + why
         if self.on["P3"] and partner:
-            best = max(partner, key=lambda c: (above(c), -rank(c), -SUITS.index(c.suit)))
+            best = max(partner, key=p3_key)
             who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
             return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
                                  f"my lowest, {best}")] + why
@@ -406,7 +425,7 @@ class ConventionCard:
             if need[seat][led] > 0 and beat and self.on["P4"]:
                 sure = [c for c in beat if master(c)]
                 if last or sure:
-                    c = min(sure or beat, key=rank)
+                    c = min(beat if last else sure, key=rank)
                     return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
                 c = max(beat, key=rank)
                 return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
@@ -419,16 +438,57 @@ class ConventionCard:
                 return c, [("P5", f"I do not need {SUIT_NAMES[led]}: {c} stays below {best_card}")]
             c = min(follow, key=rank)
             return c, [("-", f"my lowest {SUIT_NAMES[led][:-1]}, {c}")]
-        mine = need[seat]
-        free = [c for c in legal if mine[c.suit] <= 0]
-        if free and self.on["P6"]:
-            unseen = unseen_cards(view)
-            c = max(free, key=lambda c: (-sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c)),
-                                         rank(c), -SUITS.index(c.suit)))
-            return c, [("P6", f"I have no {SUIT_NAMES[led]}: I throw {c}, the highest card of a suit I do not "
-                              f"need")]
+        return self._discard(view, legal, need)
+
+    def _unusable(self, view: PlayerView, need) -> list[Card]:
+        """Rule P6: my cards that cannot be played on the tricks still to be led in their suit.
+
+        A suit with ``k`` tricks still to come (the partners' and my needs in it) takes at most ``k``
+        of my cards: my highest for the tricks I need, my lowest to follow under the others.  The
+        cards between are left over: they can only be thrown when I have no card of a led suit."""
+        n = len(view.hand_sizes)
+        out = []
+        for s in SUITS:
+            k = sum(max(0, need[p][s]) for p in range(n))
+            mine = sorted((c for c in view.hand if c.suit == s), key=self._rank)
+            if len(mine) <= k:
+                continue
+            want = min(max(0, need[view.seat][s]), k)
+            keep = set(mine[:k - want]) | set(mine[len(mine) - want:])
+            out += [c for c in mine if c not in keep]
+        return out
+
+    def _discard(self, view: PlayerView, legal, need):
+        """Rule P6: no card of the led suit (see :data:`RULES`)."""
+        rank = self._rank
+        led = SUIT_NAMES[view.current_trick[0][1].suit]
+        unseen = unseen_cards(view)
+        mine = need[view.seat]
+
+        def higher_out(c: Card) -> int:
+            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+
+        def danger(c: Card):
+            return (-higher_out(c), rank(c), -SUITS.index(c.suit))
+
+        if self.on["P6"]:
+            tops = [c for c in legal if mine[c.suit] <= 0 and higher_out(c) < DANGER_GAP]
+            if tops:
+                c = max(tops, key=danger)
+                return c, [("P6", f"I have no {led}: I throw {c}, a top card of a suit I do not need "
+                                  f"({higher_out(c)} higher out): it would win a trick")]
+            spare = [c for c in self._unusable(view, need) if c in legal]
+            if spare:
+                c = max(spare, key=danger)
+                return c, [("P6", f"I have no {led}: I throw {c}, a card I cannot use on the "
+                                  f"{SUIT_NAMES[c.suit]} tricks still to come")]
+            free = [c for c in legal if mine[c.suit] <= 0]
+            if free:
+                c = max(free, key=danger)
+                return c, [("P6", f"I have no {led}: I throw {c}, the most dangerous card of a suit I do "
+                                  f"not need")]
         c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
-        return c, [("-", f"I have no {SUIT_NAMES[led]}: I throw my lowest card, {c}")]
+        return c, [("-", f"I have no {led}: I throw my lowest card, {c}")]
 
 
 class ConventionPlayer:
