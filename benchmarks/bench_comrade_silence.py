@@ -97,6 +97,9 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=10, help="hidden deals per decision of the old sampling table")
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--merge", action="store_true", help="keep the other kinds' records of the existing --out file")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --merge: keep the stored deals 0 .. m-1 of each kind given and play on from deal m "
+                         "(refused if they were played with another convention card)")
     ap.add_argument("--decisions", type=int, default=0,
                     help="only time this many play and this many bidding decisions of the strongest player")
     try:
@@ -109,8 +112,13 @@ def main() -> None:
     if not args.kind:
         print("bench_comrade_silence.py: give at least one --kind KIND:N (or --decisions K)", file=sys.stderr)
         raise SystemExit(2)
+    if args.resume and not (args.merge and args.out):
+        print("bench_comrade_silence.py: --resume needs --merge and --out (the file to play on from)", file=sys.stderr)
+        raise SystemExit(2)
     meta: dict = {"kinds": {}, "players": args.players}
     records: list[GameRecord] = []
+    old: list[GameRecord] = []
+    old_meta: dict = {}
     if args.merge and args.out and args.out.exists():
         old_meta, old = load(args.out)
         rerun = {k for k, _ in args.kind}
@@ -124,6 +132,18 @@ def main() -> None:
     for kind, n in args.kind:
         start = time.perf_counter()
         got = []
+        before = old_meta.get("kinds", {}).get(kind, {}) if args.resume else {}
+        if args.resume:
+            got = sorted((r for r in old if r.kind == kind), key=lambda r: r.seed)
+            if [r.seed for r in got] != list(range(len(got))):
+                print(f"bench_comrade_silence.py: --resume: the stored {kind} games are not the deals 0 .. n-1",
+                      file=sys.stderr)
+                raise SystemExit(2)
+            if got and before.get("card_sha1") != card_sha1:
+                print(f"bench_comrade_silence.py: --resume: the stored {kind} games were played with convention "
+                      f"card {before.get('card_sha1')}, this one is {card_sha1}: play them again without --resume",
+                      file=sys.stderr)
+                raise SystemExit(2)
         same = [r for r in records if r.kind == BEST and r.seed < n] if kind == "best" else []
         if same:        # "best" is the table BEST: its games, not played twice (play_deal(seed, "best") gives them)
             got = [GameRecord(r.seed, "best", r.result, r.reason, r.actions, r.seconds) for r in same]
@@ -131,7 +151,7 @@ def main() -> None:
             meta["kinds"]["best"] = dict(meta["kinds"].get(BEST, {}), same_as=BEST, deals=len(got))
             print(f"best: the {len(got)} games of {BEST}", file=sys.stderr)
             continue
-        for seed in range(n):
+        for seed in range(len(got), n):
             if args.minutes and time.perf_counter() - start > 60 * args.minutes:
                 break
             got.append(play_deal(seed, kind, args.samples, players=args.players))
@@ -142,6 +162,9 @@ def main() -> None:
         command = (f"python benchmarks/bench_comrade_silence.py --players {args.players} --kind {kind}:{n} "
                    f"--minutes {args.minutes:g} --samples {args.samples}"
                    + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
+        if before:              # --resume: the earlier runs' commands and wall time stay on record
+            command = before["command"] + " ; then " + command + " --resume"
+            wall += before.get("wall_seconds", 0)
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
                                "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1}
         row = summary(got)[0]

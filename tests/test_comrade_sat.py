@@ -20,7 +20,7 @@ from test_comrade_solver_brute import CASES, brute_force_winnable
 
 from cardgames.comrade import ComradeGame, Deal
 from solvers.comrade import SolverOptions, solve, solve_position
-from solvers.comrade.portfolio import Engine, EngineError, alternate
+from solvers.comrade.portfolio import SAT_SHARE, Engine, EngineError, alternate
 from solvers.comrade.sat import PlayFormula, solve_play
 from solvers.comrade.search import SearchTimeout
 
@@ -158,7 +158,8 @@ def test_then_the_engines_take_turns_with_doubling_slices():
     search, sat = Counting(10 ** 6), Counting(1000)
     assert alternate(search.engine(), sat.engine(), time_limit=None, node_limit=10 ** 6, first=10) == ("sat", "done")
     assert search.slices[:3] == [10, 10, 20]                # first alone, then one slice after each of sat's
-    assert sat.slices[:3] == [40, 80, 160]                  # SAT_SHARE (4) times the search's slice
+    assert sat.slices[:3] == [10 * SAT_SHARE, 20 * SAT_SHARE, 40 * SAT_SHARE]   # SAT_SHARE times the search's
+    assert SAT_SHARE > 1                                    # the formula gets the larger share
 
 
 def test_a_work_limit_ends_in_a_timeout_and_is_kept_per_engine():
@@ -319,3 +320,119 @@ def test_every_outcome_of_a_position_stays_possible_in_the_formula(k):
             assert solve_play(seqs, leader, n, need=need) is None, (seqs, leader, need)
             tried += 1
     assert tried or len(reachable) > 1
+
+
+# -- the tricks led in each suit: at most led_caps(), and the players' counts added up ----------
+
+def _capped_positions(count=30, seed=2025):
+    """Mini positions where some complete play leads a suit exactly as often as
+    :func:`~solvers.comrade.sat.led_caps` allows, so a cap one too small would cut a real play;
+    with every outcome of the brute force."""
+    from test_comrade_refutation import outcomes, random_position
+
+    from solvers.comrade.bounds import reach
+    from solvers.comrade.sat import led_caps
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        n = rng.choice((3, 4))
+        seqs = random_position(rng, n, rng.choice((2, 3, 4)), suits=rng.choice((1, 2, 3, 4)))
+        leader = rng.randrange(n)
+        caps = led_caps(seqs, n, reach(seqs, leader, n)[0])
+        reachable = outcomes(seqs, leader, n)
+        tight = {s for o in reachable for s in range(4) if 0 < sum(o[p * 4 + s] for p in range(n)) == caps[s]}
+        if tight:
+            out.append((seqs, leader, n, reachable, tight))
+    return out
+
+
+CAPPED = _capped_positions()
+
+
+def formula_disagreements(positions, rng_seed=0):
+    """The positions (by index) where the formula and the brute force disagree: with fixed bids,
+    every count matrix some play produces must be a model and 20 random others must not; with
+    open bids, the formula must be satisfiable exactly when some play's counts are a legal final bid."""
+    from oracles.comrade_brute import legal_final
+    bad = []
+    for k, (seqs, leader, n, reachable, _) in enumerate(positions):
+        rng = random.Random(rng_seed + k)
+        mv = 4 if n == 3 else 6
+        ok = all(solve_play(seqs, leader, n, need=need, max_value=mv) is not None for need in reachable)
+        tricks = sum(map(len, seqs)) // n
+        for _ in range(20):
+            need = [0] * (n * 4)
+            for _ in range(tricks):
+                need[rng.randrange(n * 4)] += 1
+            if tuple(need) not in reachable and solve_play(seqs, leader, n, need=need, max_value=mv) is not None:
+                ok = False
+        winnable = any(legal_final(o, n) for o in reachable)
+        if (solve_play(seqs, leader, n, max_value=mv) is not None) != winnable:
+            ok = False
+        if not ok:
+            bad.append(k)
+    return bad
+
+
+def test_the_led_suit_clauses_keep_every_play_of_positions_where_the_cap_is_tight():
+    assert len(CAPPED) == 30 and sum(len(t) for *_, t in CAPPED) >= 30
+    assert formula_disagreements(CAPPED) == []
+
+
+def test_a_cap_one_too_small_is_caught(monkeypatch):
+    """The check above can fail: plant an unsound cap (one less on every suit that has cards)."""
+    import solvers.comrade.sat as sat
+    real = sat.led_caps
+    monkeypatch.setattr(sat, "led_caps", lambda seqs, n, leaders: [max(c - 1, 0) for c in real(seqs, n, leaders)])
+    assert len(formula_disagreements(CAPPED)) >= 10
+
+
+def test_a_wrong_sum_of_the_counts_is_caught(monkeypatch):
+    """And an unsound link: the counts of a suit added up as one more than they are."""
+    import solvers.comrade.sat as sat
+    real = sat._Formula.add
+
+    def one_more(self, a, b):
+        c = real(self, a, b)
+        if len(a) > 1:                       # the real sums (not the first, from an empty total)
+            self.clauses.append([c[1]])      # "at least 1" even when both are 0
+        return c
+    monkeypatch.setattr(sat._Formula, "add", one_more)
+    assert formula_disagreements(CAPPED)
+
+
+def test_a_wrong_number_of_tricks_in_all_suits_is_caught(monkeypatch):
+    """And an unsound total: the tricks led in all suits added up to one less than there are (the
+    only call of ``equals`` with open bids; with fixed bids it fixes each suit's total)."""
+    import solvers.comrade.sat as sat
+    real = sat._Formula.equals
+    monkeypatch.setattr(sat._Formula, "equals", lambda self, u, value: real(self, u, value - 1))
+    assert formula_disagreements(CAPPED)
+
+
+def test_the_unary_adder_adds_every_pair_of_values():
+    """``_Formula.add`` against plain addition: each value of ``a`` and ``b`` (with some entries
+    known false) forces exactly ``c = a + b``."""
+    from pysat.solvers import Solver
+
+    import solvers.comrade.sat as sat
+    for A, B, false_from in ((0, 3, None), (2, 3, None), (3, 3, 2), (4, 1, 3)):
+        f = sat._Formula()
+        a = [0] + [f.new() for _ in range(A)]
+        b = [0] + [f.new() for _ in range(B)]
+        if false_from is not None:                  # a cannot reach false_from: its literal is 0
+            a = a[:false_from] + [0] * (len(a) - false_from)
+        c = f.add(a, b)
+        assert len(c) == A + B + 1
+        with Solver(name="cadical153", bootstrap_with=f.clauses) as s:
+            for va in range(A + 1 if false_from is None else false_from):
+                for vb in range(B + 1):
+                    fix = [(lit if j <= va else -lit) for j, lit in enumerate(a) if j and lit] + \
+                          [(lit if j <= vb else -lit) for j, lit in enumerate(b) if j and lit]
+                    assert s.solve(assumptions=fix), (A, B, va, vb)
+                    model = set(s.get_model())
+                    assert [j for j in range(1, A + B + 1) if c[j] in model] == list(range(1, va + vb + 1)), \
+                        (A, B, va, vb)
+                    total = va + vb                 # and no other value is possible
+                    assert total == A + B or not s.solve(assumptions=fix + [c[total + 1]]), (A, B, va, vb)
+                    assert total == 0 or not s.solve(assumptions=fix + [-c[total]]), (A, B, va, vb)

@@ -31,6 +31,13 @@ The formula, for ``T`` tricks numbered 0 to ``T - 1`` and every card ``c`` still
   **open bids** (a fresh deal) the counts must form a legal final bid: at most the largest
   bid card, at most ``max_suits`` suits per player, different values within a suit (every
   legal final bid is reachable by the bidding, :mod:`solvers.comrade.bids`);
+* the tricks led in each suit, counted over ``ls``: at most as many as the longest holding of
+  the suit among the players who can lead (:func:`led_caps`: each such trick takes a card of the
+  suit from everyone who still holds one), and equal to the players' counts in the suit added up
+  (open bids; a unary adder) or to what they still need in it (fixed bids); with open bids the
+  four suits' numbers add up to ``T``.  Redundant too, but these are facts of arithmetic the
+  solver would have to find by long case splits: with them, the hardest no-wins of
+  ``benchmarks/bench_comrade_hard.py`` are proved in a third to a tenth of the time;
 * adjacent cards of one player in a suit are interchangeable, so the lower one is played
   first (symmetry breaking; it removes no play up to equivalent cards);
 * at a trick boundary, what the search's rules prove at once is added as facts: players who
@@ -52,7 +59,7 @@ from .bounds import lower_bounds, reach
 from .picture import NSUITS
 from .search import SearchTimeout
 
-__all__ = ["solve_play", "SAT_SOLVER"]
+__all__ = ["solve_play", "led_caps", "PlayFormula", "SAT_SOLVER"]
 
 #: The SAT solver PySAT runs (CaDiCaL 1.5.3: fastest of those measured on the benchmark's
 #: positions, and it takes conflict budgets, which is how time and work limits are kept).
@@ -60,6 +67,18 @@ SAT_SOLVER = "cadical153"
 
 #: Conflicts per call to the solver between two looks at the clock.
 _CHUNK = 2000
+
+
+def led_caps(seqs: Sequence[Sequence[int]], n: int, leaders: int) -> list[int]:
+    """At most how many more tricks can be led in each suit: as many as the longest holding of it
+    among the players who may lead (bit mask ``leaders``).  Every trick led in a suit takes a card
+    of it from each player who still holds one (the leader leads it, the others must follow), so
+    after that many tricks none of them holds it.
+
+    >>> led_caps(((0, 1, 1, 2), (0,), (), ()), 3, 0b111), led_caps(((0, 1, 1, 2), (0,), (), ()), 3, 0b101)
+    ([2, 1, 0, 0], [1, 1, 0, 0])
+    """
+    return [max((seq.count(p) for p in range(n) if (leaders >> p) & 1), default=0) for seq in seqs]
 
 
 class _Formula:
@@ -95,6 +114,35 @@ class _Formula:
                 cl.append([-prev, s])
                 cl.append([-lit, -prev])
             prev = s
+
+    def add(self, a: Sequence[int], b: Sequence[int]) -> list[int]:
+        """The sum of two unary numbers: ``a[j]`` (``j >= 1``) is true exactly when ``a >= j`` (a
+        literal, or 0 for one that is false; ``a[0]`` is not read), the same for ``b``; returns
+        ``c`` with ``c[j]`` true exactly when ``a + b >= j`` (a totalizer's merge, both directions)."""
+        A, B = len(a) - 1, len(b) - 1
+        cl = self.clauses
+        base = self.new(A + B)
+        c = [0] + list(range(base, base + A + B))
+        for i in range(A + 1):
+            for j in range(B + 1):
+                if i and not a[i] or j and not b[j]:
+                    continue                        # a >= i (or b >= j) is false: nothing new here
+                if i + j:                           # a >= i and b >= j -> c >= i + j
+                    cl.append([-lit for lit in (a[i] if i else 0, b[j] if j else 0) if lit] + [c[i + j]])
+                if i + j < A + B:                   # a <= i and b <= j -> c <= i + j
+                    cl.append([lit for lit in (a[i + 1] if i < A else 0, b[j + 1] if j < B else 0) if lit]
+                              + [-c[i + j + 1]])
+        return c
+
+    def equals(self, u: Sequence[int], value: int) -> None:
+        """The unary number ``u`` (as :meth:`add` takes them) is exactly ``value``."""
+        if value >= len(u) or value < 0:
+            self.clauses.append([])                         # it cannot be: no model
+            return
+        if value:
+            self.clauses.append([u[value]] if u[value] else [])
+        if value + 1 < len(u) and u[value + 1]:
+            self.clauses.append([-u[value + 1]])
 
     def counter(self, lits: Sequence[int], upto: int) -> list[int]:
         """Literals ``r[j]`` (``j = 1 .. upto``) that are true exactly when at least ``j`` of
@@ -366,11 +414,13 @@ class PlayFormula:
 
         # the counts
         low = {}
+        leaders = (1 << n) - 1              # who may lead a trick (every player, unless reach says less)
         if not played:
             # facts the search's rules prove at the start (cheap, and they help the solver):
             # players who never win a trick, suits never led, tricks a player must win
             hold = [[seq.count(p) for seq in seqs] for p in range(n)]
             rmask, dead = reach(tuple(map(tuple, seqs)), leader, n)
+            leaders = rmask
             for k in range(T):
                 for p in range(n):
                     if not (rmask >> p) & 1:
@@ -382,7 +432,42 @@ class PlayFormula:
                 for s in range(NSUITS):
                     if row[s]:
                         low[p, s] = row[s]
+        caps = led_caps(seqs, n, leaders)
+        all_led = [[0]]                     # the tricks led in every suit, added up (open bids)
+
+        def led_in(s, total):
+            """The tricks led in ``s`` (counted over ``ls``): at most ``caps[s]``, and equal to
+            ``total``: a number (fixed bids: what the players still need in ``s``, added up) or a
+            unary number (open bids: ``total[j]`` is true when the counts in ``s`` add up to at least
+            ``j``; 0 for false; ``total[0]`` is not read)."""
+            led = f.counter([ls(k, s) for k in range(T)], min(T, caps[s] + 1))
+            if caps[s] < T:
+                cl.append([-led[caps[s] + 1]])
+            if isinstance(total, int):
+                f.equals(led, total)
+                return
+            all_led[0] = f.add(all_led[0], led[:min(T, caps[s]) + 1])
+            for j in range(1, max(T, len(total) - 1) + 1):
+                a = total[j] if j < len(total) else 0
+                b = led[j] if j <= min(T, caps[s]) else 0
+                if a and b:
+                    cl.append([-a, b])
+                    cl.append([a, -b])
+                elif a:
+                    cl.append([-a])
+                elif b:
+                    cl.append([-b])
+
         if need is not None:
+            if sum(need) != T:                                  # every trick adds 1 to one count
+                self._answer = None
+                return
+            for s in range(NSUITS):
+                total = sum(need[p * NSUITS + s] for p in range(n))
+                if not 0 <= total <= min(T, caps[s]):
+                    self._answer = None
+                    return
+                led_in(s, total)
             for p in range(n):
                 for s in range(NSUITS):
                     want = need[p * NSUITS + s]
@@ -401,11 +486,13 @@ class PlayFormula:
         else:
             upto = max_value + 1
             eq = {}
+            totals = [[0] for _ in range(NSUITS)]          # the counts in each suit, added up
             for p in range(n):
                 nonzero = []
                 for s in range(NSUITS):
                     r = f.counter([ws(k, p, s) for k in range(T)], upto)
                     card_side(p, s, r, upto)
+                    totals[s] = f.add(totals[s], r)
                     if low.get((p, s), 0) > max_value:       # forced past the largest bid card
                         self._answer = None
                         return
@@ -426,5 +513,8 @@ class PlayFormula:
                         a, b = eq.get((p, s, v)), eq.get((q, s, v))
                         if a and b:
                             cl.append([-a[0], -b[0]] + [lit for lit in (a[1], b[1]) if lit])
+            for s in range(NSUITS):
+                led_in(s, totals[s])
+            f.equals(all_led[0], T)                             # and they add up to T
         self._clauses = cl
         self._cards, self._T, self._x, self._w = cards, T, x, w
