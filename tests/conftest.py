@@ -15,7 +15,8 @@ item of the fast tier carries the ``fast`` mark, so ``-m "not fast"`` selects th
 **Two workers** (``make test``: pytest-xdist, ``--dist loadfile``).  A file is one unit of work,
 except that test files sharing a helper in ``tests/`` (a test module another imports, an
 ``oracles`` module) form one unit, so their pools of cases and the brute force's memo are built
-once, not once per worker.  The units that take minutes (notebooks, files with ``slow`` tests,
+once, not once per worker; and the browser suite (``tests/browser/``) is one unit, so one worker
+starts JupyterLab and Chromium once for all of it.  The units that take minutes (notebooks, files with ``slow`` tests,
 the browser suite) are handed out first and the many quick files fill in after them, so that
 neither worker idles at the end while the other runs a long notebook.
 """
@@ -189,6 +190,8 @@ def pytest_xdist_make_scheduler(config, log):
 
         def _split_scope(self, nodeid: str) -> str:
             scope = super()._split_scope(nodeid)
+            if scope.startswith("tests/browser/"):   # one JupyterLab server, Chromium and page for all of it
+                return "tests/browser"
             return _units().get(scope, scope)
 
         def _assign_work_unit(self, node) -> None:
