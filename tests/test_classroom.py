@@ -245,6 +245,8 @@ def _run_student_version(name: str, workdir: str) -> list[str]:
         nb.cells.append(nbformat.v4.new_code_cell(wrong + f'\ngrader.check("{q}")'))
     n_student = _keep_what_the_student_version_changes(nb, name, n_student)
     problems = []
+    if not any(c.cell_type == "code" for c in nb.cells):
+        return problems             # the student version's code is the source's: nothing differs to run
     try:
         NotebookClient(nb, timeout=300, kernel_name="python3",
                        resources={"metadata": {"path": str(workdir)}}).execute()
