@@ -77,6 +77,39 @@ def time_decisions(count: int, seed: int, players: int = 4) -> dict:
     return out
 
 
+def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
+    """For the stored games of ``kind``: could their final bids be made by any play (the position solver,
+    all hands visible, a node budget so the answer is the same on every machine), and how many of those
+    the table won.  What limits a table: a game whose bids cannot be made is lost before the first card."""
+    from solvers.comrade.position import solve_position
+    from solvers.comrade.study import deal_for_seed
+
+    _, records = load(path)
+    counts = {"games": 0, "bidding_lost": 0, "makeable": 0, "not_makeable": 0, "undecided": 0,
+              "won_of_makeable": 0}
+    for r in records:
+        if r.kind != kind:
+            continue
+        counts["games"] += 1
+        deal, dealer = deal_for_seed(r.seed, players)
+        game = ComradeGame(deal, dealer)
+        for a in r.actions:
+            if game.phase != "bidding":
+                break
+            game.apply(a)
+        if game.phase == "bidding" or game.bidding_loss is not None:
+            counts["bidding_lost"] += 1
+            continue
+        verdict = solve_position(game, None, check=False, node_limit=20_000).verdict
+        key = {"win": "makeable", "no_win": "not_makeable"}.get(verdict, "undecided")
+        counts[key] += 1
+        counts["won_of_makeable"] += verdict == "win" and r.result == "win"
+    print(f"{kind}: {counts['games']} games; final bids that could be made {counts['makeable']}, could not "
+          f"{counts['not_makeable']}, undecided {counts['undecided']}, lost in the bidding {counts['bidding_lost']}; "
+          f"won {counts['won_of_makeable']} of the {counts['makeable']} that could be made")
+    return counts
+
+
 def parse_kind(text: str) -> tuple[str, int]:
     kind, _, n = text.rpartition(":")
     if not kind or not n.isdigit():
@@ -100,6 +133,9 @@ def main() -> None:
     ap.add_argument("--resume", action="store_true",
                     help="with --merge: keep the stored deals 0 .. m-1 of each kind given and play on from deal m "
                          "(refused if they were played with another convention card)")
+    ap.add_argument("--bids", metavar="KIND", default=None,
+                    help="only report, for the stored games of KIND in --out, how many final bids any play could "
+                         "have made (all hands visible) and how many of those the table won")
     ap.add_argument("--decisions", type=int, default=0,
                     help="only time this many play and this many bidding decisions of the strongest player")
     try:
@@ -108,6 +144,12 @@ def main() -> None:
         raise SystemExit(2 if e.code else 0)
     if args.decisions:
         time_decisions(args.decisions, 12, args.players)
+        return
+    if args.bids:
+        if not (args.out and args.out.exists()):
+            print("bench_comrade_silence.py: --bids reads the stored games: give --out FILE", file=sys.stderr)
+            raise SystemExit(2)
+        makeable_bids(args.out, args.bids, args.players)
         return
     if not args.kind:
         print("bench_comrade_silence.py: give at least one --kind KIND:N (or --decisions K)", file=sys.stderr)
