@@ -144,6 +144,20 @@ class _Formula:
         if value + 1 < len(u) and u[value + 1]:
             self.clauses.append([-u[value + 1]])
 
+    def same(self, u: Sequence[int], v: Sequence[int], upto: int) -> None:
+        """The unary numbers ``u`` and ``v`` (as :meth:`add` takes them; an entry past the end is
+        false) agree at every ``j = 1 .. upto``."""
+        for j in range(1, upto + 1):
+            a = u[j] if j < len(u) else 0
+            b = v[j] if j < len(v) else 0
+            if a and b:
+                self.clauses.append([-a, b])
+                self.clauses.append([a, -b])
+            elif a:
+                self.clauses.append([-a])
+            elif b:
+                self.clauses.append([-b])
+
     def counter(self, lits: Sequence[int], upto: int) -> list[int]:
         """Literals ``r[j]`` (``j = 1 .. upto``) that are true exactly when at least ``j`` of
         ``lits`` are (a sequential counter with both directions of every step); ``r[0]`` is 0."""
@@ -401,16 +415,7 @@ class PlayFormula:
                     wins.append(a)
                 cl.append([-cw] + wins)
                 lits.append(cw)
-            r2 = f.counter(lits, upto)
-            for j in range(1, upto + 1):
-                a, b = r[j], r2[j]
-                if a and b:
-                    cl.append([-a, b])
-                    cl.append([a, -b])
-                elif a:
-                    cl.append([-a])
-                elif b:
-                    cl.append([-b])
+            f.same(r, f.counter(lits, upto), upto)
 
         # the counts
         low = {}
@@ -446,17 +451,9 @@ class PlayFormula:
             if isinstance(total, int):
                 f.equals(led, total)
                 return
-            all_led[0] = f.add(all_led[0], led[:min(T, caps[s]) + 1])
-            for j in range(1, max(T, len(total) - 1) + 1):
-                a = total[j] if j < len(total) else 0
-                b = led[j] if j <= min(T, caps[s]) else 0
-                if a and b:
-                    cl.append([-a, b])
-                    cl.append([a, -b])
-                elif a:
-                    cl.append([-a])
-                elif b:
-                    cl.append([-b])
+            capped = led[:min(T, caps[s]) + 1]
+            all_led[0] = f.add(all_led[0], capped)
+            f.same(total, capped, max(T, len(total) - 1))
 
         if need is not None:
             if sum(need) != T:                                  # every trick adds 1 to one count
