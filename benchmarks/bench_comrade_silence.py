@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import platform
 import random
@@ -46,7 +45,9 @@ sys.path.insert(0, str(ROOT))
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
-from solvers.comrade.study import BEST, KINDS, MIXED, GameRecord, load, play_deal, summary  # noqa: E402
+from solvers.comrade.position import solve_position  # noqa: E402
+from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, deal_for_seed, load, play_deal, save,  # noqa: E402
+                                  summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -81,9 +82,6 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     """For the stored games of ``kind``: could their final bids be made by any play (the position solver,
     all hands visible, a node budget so the answer is the same on every machine), and how many of those
     the table won.  What limits a table: a game whose bids cannot be made is lost before the first card."""
-    from solvers.comrade.position import solve_position
-    from solvers.comrade.study import deal_for_seed
-
     _, records = load(path)
     counts = {"games": 0, "bidding_lost": 0, "makeable": 0, "not_makeable": 0, "undecided": 0,
               "won_of_makeable": 0}
@@ -218,8 +216,7 @@ def main() -> None:
     if args.out:
         order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
         records.sort(key=lambda r: (r.seed, order.get(r.kind, 99)))
-        with open(args.out, "w") as f:
-            json.dump({"meta": meta, "records": [r.to_dict() for r in records]}, f, indent=0)
+        save(records, args.out, meta)
         print(f"wrote {args.out}")
 
 

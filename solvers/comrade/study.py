@@ -261,9 +261,12 @@ def summary(records: Sequence[GameRecord]) -> list[dict]:
 
 
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
-    """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it)."""
+    """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it), one game
+    per line, so a stored study of thousands of games stays small and its diffs read game by game."""
+    lines = ",\n".join(json.dumps(r.to_dict(), ensure_ascii=False, separators=(",", ":")) for r in records)
     with open(path, "w") as f:
-        json.dump({"meta": meta or {}, "records": [r.to_dict() for r in records]}, f, indent=0)
+        f.write('{"meta": ' + json.dumps(meta or {}, indent=1, ensure_ascii=False) + ',\n"records": [\n'
+                + lines + "\n]}\n")
 
 
 def load(path) -> tuple[dict, list[GameRecord]]:
