@@ -16,8 +16,8 @@ only their own seats, as at the table.
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the silence study plays them); the student
 sits at seat ``(seed // 4) % 4`` (the odd seat of the study's mixed tables).  ``--partners`` chooses the three
-partners: ``card`` (:class:`~solvers.comrade.convention.ConventionPlayer`, the table's default), ``search``
-(:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, the study's strongest) or ``heuristic``
+partners: ``card`` (:class:`~solvers.comrade.convention.ConventionPlayer`), ``search``
+(:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, the study's strongest and the table's default) or ``heuristic``
 (:class:`~cardgames.comrade.players.HeuristicPlayer`, the table's partners before the convention card).  The solver runs with a node
 budget, not a time limit, so the games are the same on every machine; a position it cannot settle within the
 budget counts as "no win possible" for the student (it then looks further).

@@ -208,10 +208,17 @@ def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
     assert actions == t.actions and review_html(t.tg, actions) == t.review_html()
 
 
-def test_comrade_partners_follow_the_convention_card_from_their_own_view():
-    from solvers.comrade.convention import ConventionPlayer
+def test_comrade_partners_are_the_strongest_silent_players_and_replay_the_same_way():
+    from solvers.comrade.cardsearch import CardSearchPlayer
     t = PlayTable("comrade", seat=0, delay=0, seed=5, hand_size=3)
-    assert all(isinstance(p, ConventionPlayer) for s, p in t.players.items() if s != 0)
+    assert all(isinstance(p, CardSearchPlayer) for s, p in t.players.items() if s != 0)
+    assert len({p.seed for p in t.players.values()}) == len(t.players)     # one generator per seat
+    first = PlayTable("comrade", seat=1, delay=0, seed=6, hand_size=4).autoplay().actions
+    t2 = PlayTable("comrade", seat=1, delay=0, seed=6, hand_size=4).autoplay()
+    assert t2.actions == first
+    t2.reset()
+    t2.autoplay()
+    assert t2.actions == first                                              # a reset replays the deal
 
 
 def test_comrade_coach_gives_the_cards_advice_and_its_rules():

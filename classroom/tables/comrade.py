@@ -51,14 +51,21 @@ class ComradeTableGame(TableGame):
         self.deal = Deal.random(self.seed, players=self.players, hand_size=self.hand_size)
 
     def default_players(self):
-        """Silent partners that see only their own seat and follow the convention card
-        (:class:`solvers.comrade.convention.ConventionPlayer`, the card of
-        ``docs/lessons/comrade_convention_card.md``); pass ``players=`` to
-        :class:`~classroom.table.PlayTable` for others (e.g. ``cardgames.comrade.players.HeuristicPlayer``
-        or ``solvers.comrade.cardsearch.CardSearchPlayer``)."""
-        from solvers.comrade.convention import ConventionCard, ConventionPlayer
-        card = ConventionCard(self.rules) if self.rules is not None else ConventionCard()
-        return [ConventionPlayer(card) for _ in range(self.num_players)]
+        """The strongest silent partners (:class:`solvers.comrade.cardsearch.CardSearchPlayer`):
+        each sees only its own seat, follows the convention card of
+        ``docs/lessons/comrade_convention_card.md`` and reads the table through it, and leaves the
+        card only where rollouts in the worlds it samples say another action is clearly better.
+        They are seeded from the table's seed and their seat, so the same deal replays the same
+        way.  Pass ``players=`` to :class:`~classroom.table.PlayTable` for others, e.g.
+        ``solvers.comrade.convention.ConventionPlayer`` (the card alone: instant, and every move
+        explained by one rule) or ``cardgames.comrade.players.HeuristicPlayer``."""
+        from cardgames.comrade.rules import DEFAULT_RULES
+        from solvers.comrade.cardsearch import CardSearchPlayer
+        from solvers.comrade.convention import ConventionCard
+        rules = self.rules if self.rules is not None else DEFAULT_RULES
+        base = 10 * (self.seed if self.seed is not None else 0)
+        return [CardSearchPlayer(seed=base + p, rules=rules, card=ConventionCard(rules))
+                for p in range(self.num_players)]
 
     def _seat(self, s: int) -> str:
         return f"seat {s} ({self.letters[s]})"

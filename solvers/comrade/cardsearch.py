@@ -154,7 +154,9 @@ def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_hi
 
 
 class CardSearchPlayer:
-    """The convention card, improved by rollouts in worlds weighted by the card (module docstring).
+    """A silent partner that follows the convention card, reads the table through it, and leaves it only where rollouts show a clearly better action.
+
+    How it works (see also the module docstring):
 
     * ``samples`` — worlds per decision (drawn by :func:`~solvers.comrade.inference.sample_worlds`
       with ``method``: ``"resample"`` gives equally weighted worlds, ``"importance"`` weighted ones;
