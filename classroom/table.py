@@ -182,6 +182,10 @@ class PlayTable(W.VBox):
         self.public_log: list[str] = [f"a new {self.tg.title}: you are seat {self.showing}" if self.people is None
                                else f"a new {self.tg.title}: people at seats {self.people}"]
         self.actions: list[tuple[int, Hashable]] = []
+        #: (seat, action number, reason) for each move where a computer player left its own usual rule
+        #: (a bot that says so with a ``last_departure`` attribute, e.g. the Comrade search players
+        #: overriding the convention card); the coach lists them
+        self.departures: list[tuple[int, int, str]] = []
         self._log_mark = self.tg.log_mark(self.state)
         self.note = ""
         self.draw()
@@ -232,7 +236,10 @@ class PlayTable(W.VBox):
             return
         view = self.state.view(actor)
         action = self.players[actor].act(view, tuple(self.state.legal_actions()))
+        departure = getattr(self.players[actor], "last_departure", None)
         self._apply(actor, action)
+        if departure:
+            self.departures.append((actor, len(self.actions), str(departure)))
         self.draw()
         if not redraw_only:
             self.advance()
@@ -400,9 +407,22 @@ class PlayTable(W.VBox):
     def _coach(self, view) -> str:
         try:
             return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach</b>: '
-                    + self.tg.coach_html(self.state, view) + "</div>")
+                    + self.tg.coach_html(self.state, view) + self.departures_html() + "</div>")
         except GameError as err:
             return f"<div><b>Coach</b>: {escape(err)}</div>"
+
+    def departures_html(self) -> str:
+        """The moves where a computer player left its own usual rule, and why ("" when none did).
+
+        A student who reads the partners through their public rules (the Comrade convention card)
+        is misled exactly at these moves, so the coach names them: only what the player itself
+        reported, nothing of its hand."""
+        if not self.departures:
+            return ""
+        items = "".join(f"<li>move {k}, seat {s}: {escape(why)}</li>"
+                        for s, k, why in self.departures)
+        return ("<details><summary>where a computer player left its usual rule "
+                f"({len(self.departures)})</summary><ul>{items}</ul></details>")
 
     def _coach_review(self) -> str:
         """The coach's word after the game, computed once per finished game."""
@@ -413,7 +433,7 @@ class PlayTable(W.VBox):
             except GameError as err:
                 text = escape(err)
             self._coach_review_key, self._coach_review_text = key, text
-        text = self._coach_review_text
+        text = self._coach_review_text + self.departures_html()
         return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach, after the game</b>: '
                 + text + "</div>") if text else ""
 

@@ -240,3 +240,26 @@ def test_inference_sampling_player_bids_by_the_card():
     game = ComradeGame(Deal.random(1), dealer=1)
     p = InferenceSamplingPlayer(samples=2, seed=0)
     assert p.act(game.view(1), game.legal_actions()) == ConventionCard().choose(game.view(1), game.legal_actions())
+
+
+def test_a_search_player_reports_a_departure_only_when_it_overrides_the_card():
+    from cardgames.comrade import ComradeGame, Deal
+    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade.convention import ConventionCard
+
+    card = ConventionCard()
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        if seen[True] and seen[False]:
+            break
+        game = ComradeGame(Deal.random(seed, hand_size=6), dealer=seed % 4)
+        players = [CardSearchPlayer(samples=3, seed=seed * 10 + p) for p in range(4)]
+        while not game.is_terminal():
+            s = game.current_player()
+            view, legal = game.view(s), game.legal_actions()
+            a = players[s].act(view, legal)
+            departed = a != card.choose(view, legal)
+            assert (players[s].last_departure is not None) == departed
+            seen[departed] += 1
+            game.apply(a)
+    assert seen[True] and seen[False]

@@ -249,3 +249,27 @@ def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
         assert fatal is not None and fatal.sentence() in t.coach_html.value
         checked += fatal.index is not None
     assert checked >= 1
+
+
+def test_the_coach_lists_where_a_search_partner_left_the_convention_card():
+    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade.convention import ConventionPlayer
+
+    class Departs(CardSearchPlayer):
+        """A search partner that always reports a departure (so the test does not hunt for a deal)."""
+
+        def act(self, view, legal_actions):
+            action = super().act(view, legal_actions)
+            self.last_departure = f"{action} instead of the card's choice: a planted reason"
+            return action
+
+    t = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3,
+                  players={1: Departs(samples=2, seed=1)}).autoplay()
+    assert [s for s, _, _ in t.departures] == [1] * len(t.departures) and t.departures
+    for s, k, why in t.departures:
+        assert t.actions[k - 1][0] == s and why.endswith("a planted reason")
+    assert "where a computer player left its usual rule" in t.coach_html.value
+    plain = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3,
+                      players={s: ConventionPlayer() for s in (1, 2, 3)}).autoplay()
+    assert plain.departures == [] and "left its usual rule" not in plain.coach_html.value
+

@@ -178,7 +178,10 @@ class CardSearchPlayer:
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
 
     After each decision :attr:`last_scores` holds each candidate's score, :attr:`last_worlds` the
-    worlds, :attr:`last_reason` why the action was chosen.
+    worlds, :attr:`last_reason` why the action was chosen, and :attr:`last_departure` the reason
+    when the search overrode the card (``None`` when the card's choice was played): partners who
+    read the table through the card, and a student reading it with the printed card, are misled
+    exactly there, so the play table's coach lists these departures.
     """
 
     def __init__(self, samples: int = 6, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
@@ -219,6 +222,7 @@ class CardSearchPlayer:
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
+        self.last_departure: str | None = None
 
     def __repr__(self) -> str:
         return f"CardSearchPlayer(samples={self.samples}, margin={self.margin}, seed={self.seed})"
@@ -267,6 +271,7 @@ class CardSearchPlayer:
         view = require_view(view)
         legal = list(legal_actions)
         rng = random.Random(self.rng.getrandbits(64))
+        self.last_departure = None
         k = self.bid_candidates if view.phase == "bidding" else self.candidates
         cands = candidates(view, legal, self.card, k, self.rules.ace_high)
         choice = cands[0]
@@ -280,6 +285,8 @@ class CardSearchPlayer:
         if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
             self.last_reason = (f"search: {best} wins {scores[str(best)]:.0%} of the worlds, the card's "
                                 f"{choice} {scores[str(choice)]:.0%}")
+            self.last_departure = (f"{best} instead of the card's {choice}: in the worlds it drew, {best} won "
+                                   f"{scores[str(best)]:.0%} of the rollouts, {choice} {scores[str(choice)]:.0%}")
             return best
         self.last_reason = f"the card's choice ({choice}): no candidate is better by {margin:.0%}"
         return choice
