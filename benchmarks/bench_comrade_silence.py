@@ -7,8 +7,10 @@ kind (see :data:`solvers.comrade.study.KINDS` and :data:`~solvers.comrade.study.
 ``--minutes`` of wall time for that kind have passed, whichever comes first: the kinds that
 are expensive store the deals that fit, always a prefix 0 .. n-1, and the file records the
 honest ``n`` next to the ``N`` asked for.  ``--merge`` keeps the records of the kinds not run
-again from the existing file.  One process (the machine is shared); the games depend only on
-the seeds, never on the machine (node budgets, no time limits).
+again from the existing file.  One process unless ``--workers N`` (the machine is shared); the
+games depend only on the seeds, never on the machine or the number of workers (node budgets, no time
+limits).  ``--resume`` also refuses games played with another search or inference (a hash of
+``cardsearch.py`` and ``inference.py``, stored per kind).
 
 The full-size command (1,000 deals per kind, 300 for 3 players), for a machine with
 time to spare (about 15 s per deal for the search tables, four seats)::
@@ -30,6 +32,7 @@ and the slowest, per phase and together (target: median <= 0.3 s, 99th percentil
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import hashlib
 import os
 import platform
@@ -46,7 +49,7 @@ from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, deal_for_seed, load, play_deal, save,  # noqa: E402
+from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, deal_for_seed, load, play_deal, run_tasks, save,  # noqa: E402
                                   summary)
 
 
@@ -108,6 +111,11 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+def uses_search(kind: str) -> bool:
+    """Whether tables of ``kind`` play with the search or the inference (so their games change with them)."""
+    return kind == "best" or kind.startswith("mixed:") or "inference" in kind
+
+
 def parse_kind(text: str) -> tuple[str, int]:
     kind, _, n = text.rpartition(":")
     if not kind or not n.isdigit():
@@ -134,6 +142,9 @@ def main() -> None:
     ap.add_argument("--bids", metavar="KIND", default=None,
                     help="only report, for the stored games of KIND in --out, how many final bids any play could "
                          "have made (all hands visible) and how many of those the table won")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="play this many deals at once, in worker processes (the games do not change: each "
+                         "depends only on its seed)")
     ap.add_argument("--decisions", type=int, default=0,
                     help="only time this many play and this many bidding decisions of the strongest player")
     try:
@@ -169,6 +180,9 @@ def main() -> None:
                 meta["kinds"][k] = {"command": old_meta.get("command"), "deals": sum(r.kind == k for r in records)}
     # which convention card played (the card changes while it is designed): a hash of its source, per kind
     card_sha1 = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
+    # ... and which search and inference played with it (they change too): for the kinds that use them
+    search_sha1 = hashlib.sha1(b"".join((ROOT / "solvers" / "comrade" / f).read_bytes()
+                                        for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]
     for kind, n in args.kind:
         start = time.perf_counter()
         got = []
@@ -184,6 +198,11 @@ def main() -> None:
                       f"card {before.get('card_sha1')}, this one is {card_sha1}: play them again without --resume",
                       file=sys.stderr)
                 raise SystemExit(2)
+            if got and uses_search(kind) and before.get("search_sha1") != search_sha1:
+                print(f"bench_comrade_silence.py: --resume: the stored {kind} games were played with search "
+                      f"{before.get('search_sha1')}, this one is {search_sha1}: play them again without --resume",
+                      file=sys.stderr)
+                raise SystemExit(2)
         same = [r for r in records if r.kind == BEST and r.seed < n] if kind == "best" else []
         if same:        # "best" is the table BEST: its games, not played twice (play_deal(seed, "best") gives them)
             got = [GameRecord(r.seed, "best", r.result, r.reason, r.actions, r.seconds) for r in same]
@@ -191,11 +210,18 @@ def main() -> None:
             meta["kinds"]["best"] = dict(meta["kinds"].get(BEST, {}), same_as=BEST, deals=len(got))
             print(f"best: the {len(got)} games of {BEST}", file=sys.stderr)
             continue
-        for seed in range(len(got), n):
-            if args.minutes and time.perf_counter() - start > 60 * args.minutes:
-                break
-            got.append(play_deal(seed, kind, args.samples, players=args.players))
-            print(f"\r{kind}: {len(got)}/{n}", end="", file=sys.stderr)
+        pool = cf.ProcessPoolExecutor(args.workers) if args.workers > 1 else "inline"
+        try:
+            seed = len(got)
+            while seed < n and not (args.minutes and time.perf_counter() - start > 60 * args.minutes):
+                batch = [(s, kind, args.samples, None, None, None, 10.0, args.players)
+                         for s in range(seed, min(n, seed + 2 * max(1, args.workers)))]
+                got += run_tasks(play_deal, batch, executor=pool)
+                seed += len(batch)
+                print(f"\r{kind}: {len(got)}/{n}", end="", file=sys.stderr)
+        finally:
+            if pool != "inline":
+                pool.shutdown()
         wall = time.perf_counter() - start
         print(file=sys.stderr)
         records += got
@@ -206,7 +232,10 @@ def main() -> None:
             command = before["command"] + " ; then " + command + " --resume"
             wall += before.get("wall_seconds", 0)
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1}
+                               "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1,
+                               "workers": args.workers}
+        if uses_search(kind):
+            meta["kinds"][kind]["search_sha1"] = search_sha1
         row = summary(got)[0]
         print(f"{kind:>24}: {row['wins']:>4}/{row['games']:<4} = {row['rate']:.3f} "
               f"(95% {row['low']:.3f}-{row['high']:.3f}); bidding losses {row['bidding_losses']}, "

@@ -119,7 +119,7 @@ def test_the_fast_likelihood_is_the_plain_replay(late):
         assert fast == pytest.approx(likelihood_by_replay(late, view, lay, card), rel=1e-9, abs=1e-300)
 
 
-@pytest.mark.parametrize("method", ["importance", "resample"])
+@pytest.mark.parametrize("method", ["importance", "resample", "mcmc"])
 def test_the_sampler_matches_the_exact_posterior(late, method):
     """P(seat holds card) from 1,500 worlds against the exact posterior by enumeration (tolerance 0.06)."""
     card = HeuristicCard(PLAY_ON, epsilon=0.2)        # a soft card: the posterior is spread, not one layout
@@ -136,6 +136,30 @@ def test_the_sampler_matches_the_exact_posterior(late, method):
     # and the evidence moved the beliefs away from the prior somewhere
     prior = {k: sum(1 for lay in every if k[1] in lay[k[0]]) / len(every) for k in exact}
     assert max(abs(exact[k] - prior[k]) for k in exact) > 0.1
+
+
+def test_the_chain_keeps_hand_sizes_and_reaches_the_cards_out_of_play():
+    """A mini deal (3 cards each, 40 out of play) at the start of the play: with no evidence trusted,
+    the chain's worlds follow the prior: every hand has its size, and each unseen card sits with a
+    given seat about hand size / unseen cards of the time, the cards out of play included."""
+    game = ComradeGame(Deal.random(8, hand_size=3), dealer=0, rules=PLAY_ON)
+    players = [ConventionPlayer(ConventionCard(PLAY_ON)) for _ in range(4)]
+    while game.phase == "bidding":
+        seat = game.current_player()
+        game.apply(players[seat].act(game.view(seat), game.legal_actions()))
+    view = game.view(game.current_player())
+    unseen = unseen_cards(view)
+    worlds = sample_worlds(view, HeuristicCard(PLAY_ON), 3000, random.Random(5), trust_floor=0.999999,
+                           method="mcmc", rules=PLAY_ON)
+    assert worlds.fallback and len(worlds) == 3000 and worlds.distinct > 1000
+    for hands in worlds.hands:
+        for p in worlds.seats:
+            assert len(hands[p]) == view.hand_sizes[p] and set(hands[p]) <= set(unseen)
+    for p in worlds.seats:
+        held = Counter(c for hands in worlds.hands for c in hands[p])
+        expected = 3000 * view.hand_sizes[p] / len(unseen)
+        assert set(held) == set(unseen)                          # out-of-play cards too
+        assert all(0.5 * expected < held[c] < 1.5 * expected for c in unseen), p
 
 
 def test_worlds_are_seeded():
@@ -171,8 +195,10 @@ def test_nobody_trusted_means_plain_sampling():
 
 def test_bad_arguments_are_refused(late):
     view = late.view(late.current_player())
-    with pytest.raises(ValueError, match="unknown sampling method 'mcmc'"):
-        sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="mcmc")
+    with pytest.raises(ValueError, match="unknown sampling method 'gibbs'"):
+        sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="gibbs")
+    with pytest.raises(ValueError, match="thin must be a number of swap moves"):
+        sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="mcmc", thin=0)
     with pytest.raises(ValueError, match="n must be at least 1"):
         sample_worlds(view, HeuristicCard(), 0, random.Random(0))
     with pytest.raises(NotAViewError):

@@ -28,6 +28,8 @@ def _refused(make, option: str, shown: str) -> None:
     ("leaf", "guess", "not 'guess'"),
     ("horizon", -1, "not -1"),
     ("bid_horizon", True, "not True"),
+    ("method", "gibbs", "not 'gibbs'"),
+    ("oversample", 0, "not 0"),
 ])
 def test_card_search_player_names_the_bad_option(option, value, shown):
     _refused(lambda: CardSearchPlayer(**{option: value}), option, shown)
