@@ -22,6 +22,14 @@ seeded card games at the start of the play and after 3 and 6 tricks (the player 
 the mean share placed right, the distinct worlds among the 6 and the median time::
 
     python benchmarks/bench_comrade_inference.py --accuracy 30
+
+``--play DEALS`` asks what it is worth at the table: on deals ``0 .. DEALS-1`` (``Deal.random(seed)``, dealer
+``seed % 4``) the convention card bids; the deals whose final bids can be made (the position solver, all hands
+visible, 20,000 positions) are then played from the first card by four
+:class:`~solvers.comrade.cardsearch.CardSearchPlayer` (seeds ``10 × seed + seat``) drawing their worlds with
+each method, and by four card players; it prints the wins and how the methods' wins overlap::
+
+    python benchmarks/bench_comrade_inference.py --play 100
 """
 
 from __future__ import annotations
@@ -128,13 +136,51 @@ def accuracy(deals: int, n: int = 6) -> None:
                   f"({len(acc)} positions)")
 
 
+def play(deals: int) -> None:
+    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade.position import solve_position
+
+    card = ConventionCard()
+    won: dict = {"card": set(), "resample": set(), "mcmc": set()}
+    makeable = []
+    for seed in range(deals):
+        start = ComradeGame(Deal.random(seed), dealer=seed % 4)
+        while start.phase == "bidding":
+            start.apply(card.choose(start.view(start.current_player()), start.legal_actions()))
+        if start.is_terminal() or solve_position(start, None, node_limit=20_000).verdict != "win":
+            continue
+        makeable.append(seed)
+        for name in won:
+            game = start.clone()
+            players = [None if name == "card" else CardSearchPlayer(seed=seed * 10 + p, method=name)
+                       for p in range(4)]
+            while not game.is_terminal():
+                s = game.current_player()
+                view, legal = game.view(s), game.legal_actions()
+                game.apply(card.choose(view, legal) if players[s] is None else players[s].act(view, legal))
+            if game.result == "win":
+                won[name].add(seed)
+        print(f"\rdeal {seed}: " + ", ".join(f"{k} {len(v)}" for k, v in won.items()) + f" of {len(makeable)}",
+              end="", file=sys.stderr)
+    print(file=sys.stderr)
+    print(f"{len(makeable)} of {deals} card biddings could be made; won from the first card: card {len(won['card'])}, "
+          f"search with resample {len(won['resample'])}, search with mcmc {len(won['mcmc'])} (both "
+          f"{len(won['resample'] & won['mcmc'])}, only mcmc {len(won['mcmc'] - won['resample'])}, only resample "
+          f"{len(won['resample'] - won['mcmc'])})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--worlds", type=int, nargs="+", default=[50, 200, 800])
     ap.add_argument("--accuracy", type=int, default=0, metavar="DEALS",
                     help="instead: the share of hidden cards placed right, on this many seeded card games")
+    ap.add_argument("--play", type=int, default=0, metavar="DEALS",
+                    help="instead: the search's wins with each method on the makeable card biddings of this many deals")
     args = ap.parse_args()
+    if args.play:
+        play(args.play)
+        return
     if args.accuracy:
         accuracy(args.accuracy)
         return
