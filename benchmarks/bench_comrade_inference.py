@@ -95,16 +95,10 @@ def exact(view, card):
     return {(p, c): chance.get((p, c), 0.0) / total for p in others for c in pool}
 
 
-def placed_right(worlds, hands, seat) -> float:
+def placed_right(worlds, hands) -> float:
     """The weighted share of the hidden cards that the worlds give to the seat that really holds them."""
-    total = 0.0
-    for w, world in zip(worlds.weights, worlds.hands):
-        ok = n = 0
-        for p in worlds.seats:
-            ok += sum(c in hands[p] for c in world[p])
-            n += len(world[p])
-        total += w * ok / max(1, n)
-    return total
+    return (sum(worlds.holds(p, c) for p in worlds.seats for c in hands[p])
+            / max(1, sum(len(hands[p]) for p in worlds.seats)))
 
 
 def accuracy(deals: int, n: int = 6) -> None:
@@ -128,7 +122,7 @@ def accuracy(deals: int, n: int = 6) -> None:
                 w = sample_worlds(view, card, n, random.Random(seed), method=method, oversample=3, thin=thin,
                                   **({"trust_floor": floor} if floor else {}))
                 got[name][2].append(time.perf_counter() - t)
-                got[name][0].append(placed_right(w, hands, seat))
+                got[name][0].append(placed_right(w, hands))
                 got[name][1].append(w.distinct)
         for name, (acc, distinct, times) in got.items():
             print(f"trick {tricks}, {name:>12}: placed right {statistics.mean(acc):.3f}, distinct worlds "
@@ -137,7 +131,9 @@ def accuracy(deals: int, n: int = 6) -> None:
 
 
 def play(deals: int) -> None:
+    from cardgames.players import play_out_seated
     from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade.convention import ConventionPlayer
     from solvers.comrade.position import solve_position
 
     card = ConventionCard()
@@ -152,12 +148,8 @@ def play(deals: int) -> None:
         makeable.append(seed)
         for name in won:
             game = start.clone()
-            players = [None if name == "card" else CardSearchPlayer(seed=seed * 10 + p, method=name)
-                       for p in range(4)]
-            while not game.is_terminal():
-                s = game.current_player()
-                view, legal = game.view(s), game.legal_actions()
-                game.apply(card.choose(view, legal) if players[s] is None else players[s].act(view, legal))
+            play_out_seated(game, [ConventionPlayer(card) if name == "card" else
+                                   CardSearchPlayer(seed=seed * 10 + p, method=name) for p in range(4)])
             if game.result == "win":
                 won[name].add(seed)
         print(f"\rdeal {seed}: " + ", ".join(f"{k} {len(v)}" for k, v in won.items()) + f" of {len(makeable)}",

@@ -40,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,6 +164,9 @@ def main() -> None:
     if not args.kind:
         print("bench_comrade_silence.py: give at least one --kind KIND:N (or --decisions K)", file=sys.stderr)
         raise SystemExit(2)
+    if args.workers < 1:
+        print(f"bench_comrade_silence.py: --workers must be at least 1, not {args.workers}", file=sys.stderr)
+        raise SystemExit(2)
     if args.resume and not (args.merge and args.out):
         print("bench_comrade_silence.py: --resume needs --merge and --out (the file to play on from)", file=sys.stderr)
         raise SystemExit(2)
@@ -214,9 +218,9 @@ def main() -> None:
         try:
             seed = len(got)
             while seed < n and not (args.minutes and time.perf_counter() - start > 60 * args.minutes):
-                batch = [(s, kind, args.samples, None, None, None, 10.0, args.players)
-                         for s in range(seed, min(n, seed + 2 * max(1, args.workers)))]
-                got += run_tasks(play_deal, batch, executor=pool)
+                batch = [(s,) for s in range(seed, min(n, seed + 2 * args.workers))]
+                got += run_tasks(partial(play_deal, kind=kind, samples=args.samples, players=args.players), batch,
+                                 executor=pool)
                 seed += len(batch)
                 print(f"\r{kind}: {len(got)}/{n}", end="", file=sys.stderr)
         finally:

@@ -61,11 +61,9 @@ class ComradeTableGame(TableGame):
         explained by one rule) or ``cardgames.comrade.players.HeuristicPlayer``."""
         from cardgames.comrade.rules import DEFAULT_RULES
         from solvers.comrade.cardsearch import CardSearchPlayer
-        from solvers.comrade.convention import ConventionCard
         rules = self.rules if self.rules is not None else DEFAULT_RULES
         base = 10 * (self.seed if self.seed is not None else 0)
-        return [CardSearchPlayer(seed=base + p, rules=rules, card=ConventionCard(rules))
-                for p in range(self.num_players)]
+        return [CardSearchPlayer(seed=base + p, rules=rules) for p in range(self.num_players)]
 
     def _seat(self, s: int) -> str:
         return f"seat {s} ({self.letters[s]})"

@@ -428,12 +428,12 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
     probability ``min(1, L(new) / L(old))``, ``L`` the product of the trusted seats' likelihoods; a
     proposal is scored only as far as needed to reject it (``Evidence.seat_likelihood``'s ``floor``).
     After a burn-in of ``thin × n`` moves a layout is kept every ``thin`` moves."""
-    bins, _, accepts, _ = _bins_of(view)
+    bins, _, accepts, pool = _bins_of(view)
     ok = dict(zip(bins, accepts))
     hidden = {b: list(start[b]) if b is not None else [] for b in bins}
     if None in hidden:       # the cards out of play: the unseen cards no seat holds
         held = {c for b in bins if b is not None for c in hidden[b]}
-        hidden[None] = [c for c in unseen_cards(view) if c not in held]
+        hidden[None] = [c for c in pool if c not in held]
     trusted = set(trusted)
     like = {b: (ev.seat_likelihood(b, hidden[b]) if b in trusted else 1.0) for b in bins}
     movable = [b for b in bins if hidden[b]]
