@@ -106,8 +106,24 @@ def shown_text(value: object) -> str:
     return text if len(text) <= 2 * _SHORT.maxstring else shown(value)
 
 
+def _rebuild(cls, message: str, attributes: dict):
+    """Unpickle a :class:`GameError` without calling its ``__init__`` (see ``GameError.__reduce__``)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(attributes)
+    return error
+
+
 class GameError(ValueError):
-    """Base class of every error raised by this package for bad input."""
+    """Base class of every error raised by this package for bad input.
+
+    Every error survives pickling with its message and attributes (``token``, ``action``, ``reason``
+    ...), so one raised in a worker process (``concurrent.futures``, pytest-xdist, a study's
+    ``--workers``) reaches the caller as itself, not as a broken process pool.
+    """
+
+    def __reduce__(self):
+        return _rebuild, (type(self), str(self), dict(self.__dict__))
 
 
 class ParseError(GameError):

@@ -21,6 +21,27 @@ from cardgames.errors import IllegalActionError, NotYourTurnError, SeatError
 GAMES = registry.names()
 
 
+def assert_survives_pickling(error: Exception) -> None:
+    """An error raised in a worker process reaches the caller as itself (a study's --workers)."""
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error) and str(back) == str(error)
+    assert vars(back) == vars(error)
+
+
+def test_every_kind_of_error_survives_pickling():
+    from cardgames.comrade import ActionParseError, ComradeGame, Deal, parse_bid_action
+    from cardgames.errors import PlayerOptionError
+    errors = [PlayerOptionError("samples must be at least 1", "samples")]
+    for bad in (lambda: parse_bid_action("X9"), lambda: ComradeGame(Deal.random(0), 0).apply("S9"),
+                lambda: Deal.from_pbn("N:AKQ")):
+        with pytest.raises(ValueError) as caught:
+            bad()
+        errors.append(caught.value)
+    assert any(isinstance(e, ActionParseError) for e in errors)
+    for e in errors:
+        assert_survives_pickling(e)
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", range(5))
 def test_random_play_honours_the_contract(name, seed):
@@ -38,9 +59,10 @@ def test_random_play_honours_the_contract(name, seed):
         stranger = next((a for a in reversed(seen) if a not in legal), None)
         if stranger is not None:
             before = pickle.dumps(state)
-            with pytest.raises(IllegalActionError):
+            with pytest.raises(IllegalActionError) as refused:
                 state.apply(stranger)
             assert pickle.dumps(state) == before, f"refusing {stranger!s} changed the state"
+            assert_survives_pickling(refused.value)
         view = state.view(state.current_player())
         assert view.current_player == state.current_player() and view.seat == state.current_player()
         assert isinstance(view, registry.get(name).view_type)
