@@ -382,12 +382,52 @@ def test_the_book_keeps_the_exercises_for_the_reader(site):
     assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page
 
 
+class _Resources(html.parser.HTMLParser):
+    """What a page loads by itself: scripts, style sheets, images, frames (not the links one follows)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("script", "img", "iframe", "audio", "video", "source") and attrs.get("src"):
+            self.urls.add(attrs["src"])
+        if tag == "link" and attrs.get("href") and "stylesheet" in (attrs.get("rel") or "") + (attrs.get("as") or ""):
+            self.urls.add(attrs["href"])
+
+
+def _resources(page: Path) -> frozenset:
+    parser = _Resources()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return frozenset(u.split("?")[0].lstrip("./") for u in parser.urls)
+
+
+def test_no_page_loads_a_resource_from_outside_the_site(site):
+    folder, _ = site
+    outside = {f"{p.relative_to(folder).as_posix()}: {u}" for p in _pages(folder) for u in _resources(p)
+               if "://" in u or u.startswith("//")}
+    assert not outside, "pages that load from outside the site:\n" + "\n".join(sorted(outside)[:20])
+
+
+def _pages_to_open(folder: Path) -> list[Path]:
+    """Every lesson page (each stores its own widgets and outputs, whose scripts may fetch more), and of
+    the other pages one for each different set of scripts and style sheets it loads."""
+    chosen, seen = [], set()
+    for page in _pages(folder):
+        key = _resources(page)
+        if page.parent.name == "notebooks" or key not in seen:
+            chosen.append(page)
+            seen.add(key)
+    return chosen
+
+
 @pytest.mark.browser
 def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_server):
     folder, _ = site
     page = site_page
-    opened = 0
-    pages = _pages(folder)
+    opened = []
+    pages = _pages_to_open(folder)
     # Six tabs at a time, in the page's context (whose route records every request): each waits for
     # its network to go quiet, and the waits overlap.
     for start in range(0, len(pages), 6):
@@ -400,10 +440,11 @@ def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_serve
             tabs.append(tab)
         for tab in tabs:
             tab.wait_for_load_state("networkidle", timeout=60_000)
-            opened += 1
+        opened += [p.relative_to(folder).as_posix() for p in pages[start:start + 6]]
         for tab in tabs[1:]:
             tab.close()
-    assert opened >= len(LESSONS) + len(RULES) + len(LESSON_PAGES)
+    assert {f"notebooks/{Path(name).stem}.html" for name in LESSONS} <= set(opened)
+    assert {_resources(folder / p) for p in opened} == {_resources(p) for p in _pages(folder)}
     assert not page.requests.outside, "requests outside 127.0.0.1:\n" + "\n".join(sorted(set(page.requests.outside))[:20])
 
 
