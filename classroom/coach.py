@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from cardgames.display import escape
 
-__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_card_advice", "comrade_beliefs",
+__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_action_words", "comrade_card_advice", "comrade_beliefs",
            "comrade_review", "heart_challenge_advice"]
 
 
@@ -73,12 +73,28 @@ def comrade_verdict(game):
     return analyse(game, time_limit=1.0)
 
 
+def comrade_action_words(action) -> str:
+    """A Comrade action as the play table's buttons name it: a bid card in words (``♥ bid 3``, never
+    confused with the playing card ♥3 or its code H3), ``pass``, a playing card by its code.
+
+    >>> from cardgames.comrade import PASS, BidCard
+    >>> comrade_action_words(BidCard("H", 3)), comrade_action_words(PASS)
+    ('♥ bid 3', 'pass')
+    """
+    from cardgames.cards import SUIT_SYMBOLS
+    from cardgames.comrade import BidCard
+
+    if isinstance(action, BidCard):
+        return f"{SUIT_SYMBOLS[action.suit]} bid {action.value}"
+    return str(action)
+
+
 def comrade_advice(game) -> str:
     """The coach's sentence for Comrade (see :func:`comrade_verdict`).
 
     >>> from cardgames.comrade import ComradeGame
     >>> comrade_advice(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0))   # doctest: +ELLIPSIS
-    'with perfect cooperation a win is <b>still possible</b>: after pass, S1 (looking at every hand, ...)'
+    'with perfect cooperation a win is <b>still possible</b>: after pass, ♠ bid 1 (looking at every hand, ...)'
     """
     if game.is_terminal():
         return "the game is over"
@@ -87,7 +103,10 @@ def comrade_advice(game) -> str:
     unknown = [r.action for r in rows if r.verdict == "unknown"]
     note = " (looking at every hand, as a teacher would)"
     if winning:
-        shown = ", ".join(escape(str(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
+        if game.phase == "bidding":       # the solver's rows name the actions as text
+            from cardgames.comrade import parse_bid_action
+            winning = [parse_bid_action(str(a)) for a in winning]
+        shown = ", ".join(escape(comrade_action_words(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
         return f"with perfect cooperation a win is <b>still possible</b>: after {shown}{note}"
     if unknown:
         return f"no action is known to keep a win possible (some were not decided in time){note}"
@@ -110,7 +129,7 @@ def comrade_card_advice(view, legal, rules=None) -> str:
     reasons = card.explain(view, legal)
     verb = "bids" if view.phase == "bidding" else "plays"
     why = "; ".join(f"{rule} — {text}" if rule != "-" else text for rule, text in reasons)
-    return f"the convention card {verb} <b>{escape(str(choice))}</b>: {escape(why)}"
+    return f"the convention card {verb} <b>{escape(comrade_action_words(choice))}</b>: {escape(why)}"
 
 
 def comrade_beliefs(view, rules=None, worlds: int = 60, seed: int = 0) -> str:

@@ -222,13 +222,17 @@ def test_comrade_partners_are_the_strongest_silent_players_and_replay_the_same_w
 
 
 def test_comrade_coach_gives_the_cards_advice_and_its_rules():
+    from classroom.coach import comrade_action_words
     from solvers.comrade.convention import ConventionCard
     t = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3)
     view = t.state.view(0)
     card = ConventionCard()
     text = t.coach_html.value
-    assert f"the convention card bids <b>{card.choose(view, t.state.legal_actions())}</b>" in text
+    assert f"the convention card bids <b>{comrade_action_words(card.choose(view, t.state.legal_actions()))}</b>" in text
     assert all(rule in text for rule, _ in card.explain(view, t.state.legal_actions()) if rule != "-")
+    full = PlayTable("comrade", seat=1, delay=0, coach=True, seed=5)       # the card bids ♦3 here
+    assert "the convention card bids <b>♦ bid 3</b>" in full.coach_html.value   # in words, like the buttons
+    assert "D3" not in full.coach_html.value.split("</b>")[0]
     while not t.state.is_terminal() and t.state.current_player() == 0 and t.state.phase == "bidding":
         t.press(t.button_labels()[0])
     if not t.state.is_terminal() and t.state.current_player() == 0:
