@@ -427,22 +427,11 @@ def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_serve
     folder, _ = site
     page = site_page
     opened = []
-    pages = _pages_to_open(folder)
-    # Six tabs at a time, in the page's context (whose route records every request): each waits for
-    # its network to go quiet, and the waits overlap.
-    for start in range(0, len(pages), 6):
-        tabs = []
-        for html_page in pages[start:start + 6]:
-            rel = html_page.relative_to(folder).as_posix()
-            tab = page if not tabs else page.context.new_page()
-            response = tab.goto(f"{site_server.base_url}/{rel}", wait_until="commit")
-            assert response is not None and response.ok, f"{rel}: {response and response.status}"
-            tabs.append(tab)
-        for tab in tabs:
-            tab.wait_for_load_state("networkidle", timeout=60_000)
-        opened += [p.relative_to(folder).as_posix() for p in pages[start:start + 6]]
-        for tab in tabs[1:]:
-            tab.close()
+    for html_page in _pages_to_open(folder):
+        rel = html_page.relative_to(folder).as_posix()
+        response = page.goto(f"{site_server.base_url}/{rel}", wait_until="networkidle")
+        assert response is not None and response.ok, f"{rel}: {response and response.status}"
+        opened.append(rel)
     assert {f"notebooks/{Path(name).stem}.html" for name in LESSONS} <= set(opened)
     assert {_resources(folder / p) for p in opened} == {_resources(p) for p in _pages(folder)}
     assert not page.requests.outside, "requests outside 127.0.0.1:\n" + "\n".join(sorted(set(page.requests.outside))[:20])
