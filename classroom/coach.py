@@ -74,7 +74,7 @@ def comrade_verdict(game):
 
 
 def comrade_action_words(action) -> str:
-    """A Comrade action as the play table's buttons name it: a bid card in words (``♥ bid 3``, never
+    """A Comrade action as the play table's buttons and log name it: a bid card in words (``♥ bid 3``, never
     confused with the playing card ♥3 or its code H3), ``pass``, a playing card by its code.
 
     >>> from cardgames.comrade import PASS, BidCard
@@ -103,9 +103,8 @@ def comrade_advice(game) -> str:
     unknown = [r.action for r in rows if r.verdict == "unknown"]
     note = " (looking at every hand, as a teacher would)"
     if winning:
-        if game.phase == "bidding":       # the solver's rows name the actions as text
-            from cardgames.comrade import parse_bid_action
-            winning = [parse_bid_action(str(a)) for a in winning]
+        by_text = {str(a): a for a in game.legal_actions()}     # the solver's rows name the actions as text
+        winning = [by_text.get(a, a) for a in winning]
         shown = ", ".join(escape(comrade_action_words(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
         return f"with perfect cooperation a win is <b>still possible</b>: after {shown}{note}"
     if unknown:

@@ -252,8 +252,8 @@ def _measurer(fig):
 
     def measure(text: str, size: float, bold: bool = False) -> float:
         words = text.split(" ")
-        width = sum(reference(w, bold) for w in words if w) + (len(words) - 1) * reference("a a", bold) \
-            - (len(words) - 1) * 2 * reference("a", bold)
+        space = reference("a a", bold) - 2 * reference("a", bold)     # a lone space measures nothing
+        width = sum(reference(w, bold) for w in words if w) + (len(words) - 1) * space
         return width * size / _REFERENCE_PT
 
     return measure

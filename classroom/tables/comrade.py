@@ -7,14 +7,10 @@ from typing import Sequence
 from cardgames.cards import SUIT_SYMBOLS
 from cardgames.display import escape, html_table
 
+from ..coach import comrade_action_words as _bid
 from .base import Group, TableGame, ROW, back_html, pcard
 
 __all__ = ['ComradeTableGame']
-
-
-def _bid(card) -> str:
-    """A bid card in words, e.g. ``♥ bid 3`` (never confused with a playing card)."""
-    return f"{SUIT_SYMBOLS[card.suit]} bid {card.value}"
 
 
 class ComradeTableGame(TableGame):

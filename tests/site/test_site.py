@@ -19,6 +19,7 @@ The JupyterLite edition (build/site/lite/) works in headless Chromium with no se
 
 from __future__ import annotations
 
+import functools
 import html.parser
 import json
 import posixpath
@@ -294,21 +295,38 @@ def test_the_lessons_that_draw_are_built_listed_and_say_which_cells_use_the_cdn(
 # ----------------------------------------------------------------------------- the book
 
 
-class _Links(html.parser.HTMLParser):
+class _Tags(html.parser.HTMLParser):
+    """Every start tag of a page with its attributes, in order."""
+
     def __init__(self):
         super().__init__()
-        self.links: list[str] = []
+        self.tags: list[tuple[str, dict]] = []
 
     def handle_starttag(self, tag, attrs):
-        for key, value in attrs:
-            if key in ("href", "src") and value:
-                self.links.append(value)
+        self.tags.append((tag, dict(attrs)))
+
+
+@functools.lru_cache(maxsize=None)
+def _tags(page: Path) -> tuple[tuple[str, dict], ...]:
+    parser = _Tags()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return tuple(parser.tags)
 
 
 def _links(page: Path) -> list[str]:
-    parser = _Links()
-    parser.feed(page.read_text(encoding="utf-8"))
-    return parser.links
+    """Every href and src of the page (links one follows and resources it loads)."""
+    return [value for _, attrs in _tags(page) for key, value in attrs.items() if key in ("href", "src") and value]
+
+
+def _resources(page: Path) -> frozenset:
+    """What the page loads by itself: scripts, style sheets, images, frames (not the links one follows)."""
+    urls = set()
+    for tag, attrs in _tags(page):
+        if tag in ("script", "img", "iframe", "audio", "video", "source") and attrs.get("src"):
+            urls.add(attrs["src"])
+        if tag == "link" and attrs.get("href") and "stylesheet" in (attrs.get("rel") or "") + (attrs.get("as") or ""):
+            urls.add(attrs["href"])
+    return frozenset(u.split("?")[0].lstrip("./") for u in urls)
 
 
 def _pages(folder: Path) -> list[Path]:
@@ -380,27 +398,6 @@ def test_the_book_keeps_the_exercises_for_the_reader(site):
     assert "answer_total" in page
     assert "# SOLUTION" not in page and "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" not in page
     assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page
-
-
-class _Resources(html.parser.HTMLParser):
-    """What a page loads by itself: scripts, style sheets, images, frames (not the links one follows)."""
-
-    def __init__(self):
-        super().__init__()
-        self.urls: set[str] = set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag in ("script", "img", "iframe", "audio", "video", "source") and attrs.get("src"):
-            self.urls.add(attrs["src"])
-        if tag == "link" and attrs.get("href") and "stylesheet" in (attrs.get("rel") or "") + (attrs.get("as") or ""):
-            self.urls.add(attrs["href"])
-
-
-def _resources(page: Path) -> frozenset:
-    parser = _Resources()
-    parser.feed(page.read_text(encoding="utf-8"))
-    return frozenset(u.split("?")[0].lstrip("./") for u in parser.urls)
 
 
 def test_no_page_loads_a_resource_from_outside_the_site(site):
