@@ -38,7 +38,7 @@ def survey(deals: int) -> None:
             eq = end.equilibrium()
             times.append(time.perf_counter() - t0)
             how["pure" if eq.profile.is_pure else "mixed"] += 1
-            worst = max(worst, eq.regret)
+            worst = max(worst, eq.regret, eq.max_regret())
         print(f"  {n} players: median {statistics.median(times):.3f} s, max {max(times):.3f} s, "
               f"{dict(how)}, largest regret {worst:.1e}")
 

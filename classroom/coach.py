@@ -63,14 +63,22 @@ def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str
             f"(others: {escape(others)}; beliefs: {escape(beliefs)}{escape(note)}; from your view only)")
 
 
+#: The coach names at most this many actions that keep a win possible (and stops looking after one more).
+SHOWN_WINNERS = 8
+#: Seconds the coach's search may take for one action, and for all of them (the table waits on it).
+ACTION_SECONDS, COACH_SECONDS = 0.5, 3.0
+
+
 def comrade_verdict(game):
     """Whether perfect cooperation could still win from this position: the position solver's
     :func:`solvers.comrade.analyse`, one row per legal action of the player to act (``.action``,
-    ``.verdict`` in ``"win"``, ``"no_win"``, ``"unknown"``).  It looks at every hand, as a teacher
-    would, so the coach is off unless the teacher switches it on."""
+    ``.verdict`` in ``"win"``, ``"no_win"``, ``"unknown"``), in the engine's order, until
+    ``SHOWN_WINNERS + 1`` actions keep a win possible or ``COACH_SECONDS`` have passed (``.complete``
+    False then: a 13-card bidding has dozens of legal bids, and the coach names a few).  It looks at
+    every hand, as a teacher would, so the coach is off unless the teacher switches it on."""
     from solvers.comrade import analyse
 
-    return analyse(game, time_limit=1.0)
+    return analyse(game, time_limit=ACTION_SECONDS, enough=SHOWN_WINNERS + 1, budget=COACH_SECONDS)
 
 
 def comrade_action_words(action) -> str:
@@ -105,9 +113,10 @@ def comrade_advice(game) -> str:
     if winning:
         by_text = {str(a): a for a in game.legal_actions()}     # the solver's rows name the actions as text
         winning = [by_text.get(a, a) for a in winning]
-        shown = ", ".join(escape(comrade_action_words(a)) for a in winning[:8]) + (", …" if len(winning) > 8 else "")
+        more = len(winning) > SHOWN_WINNERS or not rows.complete
+        shown = ", ".join(escape(comrade_action_words(a)) for a in winning[:SHOWN_WINNERS]) + (", …" if more else "")
         return f"with perfect cooperation a win is <b>still possible</b>: after {shown}{note}"
-    if unknown:
+    if unknown or not rows.complete:
         return f"no action is known to keep a win possible (some were not decided in time){note}"
     return f"with perfect cooperation this game <b>can no longer be won</b>, whatever is played{note}"
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.errors import RuleConfigError
 from solvers.comrade import analyse, solve, solve_position
 from solvers.comrade.position import BiddingReach, PositionError, PositionResult
 
@@ -89,6 +90,24 @@ def test_analyse_table_and_html():
     html = table._repr_html_()
     assert "<table" in html and all(r.action in html for r in table)
     assert isinstance(table[0].result, PositionResult)
+
+
+def test_analyse_can_stop_after_enough_winners_or_its_budget():
+    game = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)          # the bidding: many bids keep a win
+    full = analyse(game, time_limit=None)
+    assert full.complete and len(full.winning) >= 2
+    first = analyse(game, time_limit=None, enough=1)
+    assert not first.complete and len(first.winning) == 1
+    assert [(r.action, r.verdict) for r in first] == [(r.action, r.verdict) for r in full][:len(first)]
+    assert first[-1].verdict == "win"                                  # it stopped at the first winner
+    assert analyse(game, time_limit=None, enough=len(full)).complete   # never more than there are
+    at_once = analyse(game, time_limit=None, budget=0)
+    assert len(at_once) == 1 and not at_once.complete                  # one action, then the budget is spent
+    for bad in (0, -1, True, 1.5, "2"):
+        with pytest.raises(RuleConfigError, match="enough must be a number of actions"):
+            analyse(game, enough=bad)
+    with pytest.raises(RuleConfigError, match="time limit nan"):
+        analyse(game, budget=float("nan"))
 
 
 def test_bidding_reach_respects_the_laps():

@@ -239,6 +239,27 @@ def test_comrade_coach_gives_the_cards_advice_and_its_rules():
         assert "what the others' bids and cards say" in t.coach_html.value
 
 
+def test_the_comrade_coach_names_a_few_winning_actions_and_says_when_there_may_be_more(monkeypatch):
+    import classroom.coach as coach
+    from cardgames.comrade import ComradeGame
+    game = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)       # many bids keep a win possible
+    monkeypatch.setattr(coach, "SHOWN_WINNERS", 1)
+    rows = coach.comrade_verdict(game)
+    assert not rows.complete and len(rows.winning) == 2             # it stopped looking after one more
+    text = coach.comrade_advice(game)
+    first = coach.comrade_action_words(next(a for a in game.legal_actions() if str(a) == rows.winning[0]))
+    assert f"after {first}, …" in text and coach.comrade_action_words(
+        next(a for a in game.legal_actions() if str(a) == rows.winning[1])) not in text.split("(")[0]
+    monkeypatch.setattr(coach, "COACH_SECONDS", 0.0)                # out of time after the first action
+    rows = coach.comrade_verdict(game)
+    assert len(rows) == 1 and not rows.complete
+    text = coach.comrade_advice(game)
+    if rows.winning:
+        assert text.count(", …") == 1 and "still possible" in text
+    else:
+        assert "not decided in time" in text and "can no longer be won" not in text
+
+
 def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
     from solvers.comrade.review import first_fatal_action
     checked = 0

@@ -53,7 +53,7 @@ from cardgames.comrade import ComradeGame
 from cardgames.comrade.bidding import PASS
 from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
-from cardgames.errors import shown
+from cardgames.errors import RuleConfigError, shown
 
 from .picture import NSUITS, position_from_hands, tricks_to_cards
 from .portfolio import EngineError, check_engine, check_time_limit, decide_play
@@ -422,12 +422,16 @@ class ActionAnalysis:
 
 
 class Analysis(list):
-    """The rows of :func:`analyse`, one per legal action, in the engine's order of legal actions."""
+    """The rows of :func:`analyse`, one per legal action, in the engine's order of legal actions.
 
-    def __init__(self, rows, seat: int | None = None, phase: str = ""):
+    ``complete`` is False when :func:`analyse` stopped early (``enough``): the rows then cover the
+    first legal actions only."""
+
+    def __init__(self, rows, seat: int | None = None, phase: str = "", complete: bool = True):
         super().__init__(rows)
         self.seat = seat
         self.phase = phase
+        self.complete = complete
 
     @property
     def winning(self) -> list[str]:
@@ -451,15 +455,24 @@ class Analysis(list):
 
 
 def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: int | None = None,
-            check: bool = True, engine: str = "auto") -> Analysis:
+            check: bool = True, engine: str = "auto", enough: int | None = None,
+            budget: float | None = None) -> Analysis:
     """For each legal action of the player to act: is a win still possible after it?
 
     ``time_limit`` (seconds) and ``node_limit`` (positions) are the budget of each action's
     search, ``check`` and ``engine`` as for :func:`solve_position`.  During the play the
-    actions share one search (and its table of positions proved to fail).
+    actions share one search (and its table of positions proved to fail).  ``enough``: stop
+    once that many actions keep a win possible (the coach lists a few; a 13-card bidding has
+    dozens of legal bids, each a search); ``budget``: stop once the analysis has taken that many
+    seconds in all (each action still gets its ``time_limit``).  The result's ``complete`` says
+    whether every action was checked.
     """
     if not isinstance(game, ComradeGame):
         raise TypeError(f"analyse needs a ComradeGame, not {type(game).__name__}")
+    if enough is not None and (isinstance(enough, bool) or not isinstance(enough, int) or enough < 1):
+        raise RuleConfigError(f"enough must be a number of actions, at least 1, not {shown(enough)}")
+    budget = check_time_limit(budget)
+    started = time.perf_counter()
     check_engine(engine)
     rows = []
     shared = None
@@ -473,5 +486,9 @@ def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: in
         res = solve_position(child, time_limit=time_limit, node_limit=node_limit, check=check, engine=engine,
                              _search=shared)
         rows.append(ActionAnalysis(str(action), res.verdict, res))
+        if len(rows) < len(game.legal_actions()) and (
+                enough is not None and sum(r.verdict == "win" for r in rows) >= enough
+                or budget is not None and time.perf_counter() - started >= budget):
+            return Analysis(rows, game.current_player(), game.phase, complete=False)
     return Analysis(rows, game.current_player(), game.phase)
 
