@@ -100,8 +100,12 @@ class MissingTool(SiteBuildError):
     """A program the build needs (npm) is not installed."""
 
 
+_STARTED = time.monotonic()
+
+
 def log(message: str) -> None:
-    print(f"site: {message}", flush=True)
+    """One line of progress, with the seconds since the build started (where the time goes)."""
+    print(f"site: [{time.monotonic() - _STARTED:4.0f} s] {message}", flush=True)
 
 
 def run(command: list, **kwargs) -> subprocess.CompletedProcess:
@@ -717,8 +721,8 @@ def du(path: Path) -> int:
 def build(out: Path = OUT, *, book: bool = True, lite: bool = True, work: Path | None = None) -> dict:
     """Build the site into ``out``; ``work`` is the staging folder (default build/site-work).
     Returns the summary written to ``out/site-build.json`` (seconds, megabytes, the CDN lessons)."""
-    global WORK
-    started = time.monotonic()
+    global WORK, _STARTED
+    started = _STARTED = time.monotonic()
     out = Path(out).resolve()
     if work is not None:
         WORK = Path(work).resolve()

@@ -678,6 +678,10 @@ def _interact(page, report: NotebookReport) -> None:
         report.interaction = f"clicked the demo {kind['tag']} {kind['text']!r}"
 
 
+#: ``TEST_SCREENSHOTS=all``: photograph every notebook run, not only the ones with problems.
+ALL_SCREENSHOTS = os.environ.get("TEST_SCREENSHOTS", "") == "all"
+
+
 def run_notebook_and_check(
     page,
     server: LabServer,
@@ -695,7 +699,10 @@ def run_notebook_and_check(
     :func:`cells_the_widgets_need` (the committed notebooks: nbval has run every
     cell already).  Either way every output on the page is checked.  Returns a
     report; it never raises for a notebook problem, only for broken
-    infrastructure (e.g. JupyterLab not loading).
+    infrastructure (e.g. JupyterLab not loading).  ``screenshot``: where to save
+    a picture of the whole notebook when the report has problems (or always, with
+    the environment variable ``TEST_SCREENSHOTS=all``): a tall notebook takes about
+    10 s to photograph, most of a run, and a picture is for finding what went wrong.
     """
     if run not in ("all", "widgets"):
         raise ValueError(f"run must be 'all' or 'widgets', not {run!r}")
@@ -782,7 +789,7 @@ def run_notebook_and_check(
             report.interaction = "not tried: the run already has problems"
         report.problems += cut_labels
     finally:
-        if screenshot is not None:
+        if screenshot is not None and (report.problems or ALL_SCREENSHOTS):
             try:
                 _full_screenshot(page, screenshot)
                 report.screenshot = screenshot
