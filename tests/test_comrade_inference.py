@@ -186,6 +186,52 @@ def test_a_seat_that_ignores_the_card_is_not_trusted():
     assert worlds.untrusted == {2} and not worlds.fallback
 
 
+def _bidding_done(seed: int, table) -> ComradeGame:
+    game = ComradeGame(Deal.random(seed), dealer=seed % 4)
+    while game.phase == "bidding" and not game.is_terminal():
+        seat = game.current_player()
+        game.apply(table[seat].act(game.view(seat), game.legal_actions()))
+    return game
+
+
+def test_the_chain_trusts_card_players_at_the_end_of_the_bidding_and_reads_their_bids():
+    """A bid is explained by a few top cards in one hand, which prior draws seldom hold: judged on
+    the prior draws (as importance sampling must), most card players looked untrusted; the chain
+    judges them on its own worlds, which explain their bids much better than the prior draws do."""
+    card = ConventionCard()
+    doubted = {"importance": 0, "mcmc": 0}
+    chain, prior = [], []
+    for seed in range(12):
+        game = _bidding_done(seed, [ConventionPlayer(card)] * 4)
+        if game.is_terminal():
+            continue
+        view = game.view(game.current_player())
+        ev = Evidence(view, card)
+        for method in doubted:
+            w = sample_worlds(view, card, 6, random.Random(seed), method=method, oversample=3, evidence=ev)
+            doubted[method] += len(w.untrusted)
+            (chain if method == "mcmc" else prior).extend(
+                ev.seat_likelihood(p, h[p]) / ev.seat_likelihood(p, game.trickplay.hands[p])
+                for h in w.hands for p in ev.seats)
+    assert doubted["mcmc"] * 2 < doubted["importance"], doubted
+    assert sum(min(1, x) for x in chain) / len(chain) > 2 * sum(min(1, x) for x in prior) / len(prior)
+
+
+def test_the_chain_still_doubts_a_seat_that_bids_at_random():
+    card = ConventionCard()
+    found = 0
+    for seed in range(6):
+        table = [ConventionPlayer(card), ConventionPlayer(card), RandomPlayer(seed=seed), ConventionPlayer(card)]
+        game = _bidding_done(seed, table)
+        if game.is_terminal() or not [a for a in game.view(0).bidding_history if a.seat == 2][1:]:
+            continue
+        view = game.view(0 if game.current_player() != 0 else 1)
+        w = sample_worlds(view, card, 6, random.Random(seed), method="mcmc", oversample=3)
+        found += 1
+        assert 2 in w.untrusted, (seed, w.untrusted)
+    assert found >= 2
+
+
 def test_nobody_trusted_means_plain_sampling():
     game = card_game(3, 2, 1)
     view = game.view(game.current_player())
@@ -199,6 +245,9 @@ def test_bad_arguments_are_refused(late):
         sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="gibbs")
     with pytest.raises(ValueError, match="thin must be a number of swap moves"):
         sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="mcmc", thin=0)
+    for bad in (-1, True, 2.5):
+        with pytest.raises(ValueError, match="burn must be a number of swap moves"):
+            sample_worlds(view, HeuristicCard(), 4, random.Random(0), method="mcmc", burn=bad)
     with pytest.raises(ValueError, match="n must be at least 1"):
         sample_worlds(view, HeuristicCard(), 0, random.Random(0))
     with pytest.raises(NotAViewError):

@@ -77,8 +77,15 @@ TRUST_FLOOR = 0.15
 
 METHODS = ("importance", "resample", "mcmc")
 
-#: Swap moves per world of ``method="mcmc"`` (after a burn-in of as many), see :func:`sample_worlds`.
+#: Swap moves per world of ``method="mcmc"``, see :func:`sample_worlds`.
 MCMC_THIN = 4
+#: Swap moves of ``method="mcmc"`` before the first world (the burn-in).  A bidding is explained by a
+#: few top cards in the right hands; prior draws seldom have them, and 24 moves (the old burn-in)
+#: left the worlds explaining the others' bids about 0.4 as well as the true layout does, 120 about
+#: 0.8 (40 card biddings, ``benchmarks/bench_comrade_inference.py``).
+MCMC_BURN = 120
+#: The chain judges each seat's trust on its first this many worlds.
+TRUST_WORLDS = 6
 
 
 # -- the stand-in card ------------------------------------------------------------------------------
@@ -364,11 +371,15 @@ class Worlds:
 
 def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
                   method: str = "importance", oversample: int = 4, rules: ComradeRules = DEFAULT_RULES,
-                  evidence: Evidence | None = None, thin: int | None = None) -> Worlds:
+                  evidence: Evidence | None = None, thin: int | None = None, burn: int | None = None) -> Worlds:
     """``n`` hidden layouts for ``view``, weighted by how well ``card`` explains the others' actions.
 
     See the module docstring for the prior, the likelihood, the three methods and the trust floor
-    (``thin``: swaps per world of ``"mcmc"``, default :data:`MCMC_THIN`).
+    (``thin``: swaps per world of ``"mcmc"``, default :data:`MCMC_THIN`; ``burn``: swaps before
+    the first world, default :data:`MCMC_BURN`).  With ``"mcmc"`` a seat's trust is judged on the
+    chain's worlds, not on the prior draws: a bid is explained by a few top cards in one hand,
+    which prior draws seldom put there, so judged on them most seats that follow the card
+    perfectly looked untrusted.
     ``rng`` is the caller's seeded generator; the same generator state gives the same worlds.
     """
     view = require_view(view)
@@ -376,6 +387,8 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
         raise ValueError(f"n must be at least 1 world, not {n!r}")
     if thin is not None and (isinstance(thin, bool) or not isinstance(thin, int) or thin < 1):
         raise ValueError(f"thin must be a number of swap moves, at least 1, not {thin!r}")
+    if burn is not None and (isinstance(burn, bool) or not isinstance(burn, int) or burn < 0):
+        raise ValueError(f"burn must be a number of swap moves, 0 or more, not {burn!r}")
     if method not in METHODS:
         raise ValueError(f"unknown sampling method {method!r}: choose one of {', '.join(METHODS)}")
     if oversample < 1:
@@ -387,11 +400,13 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
     layouts = [uniform_layout(view, rng) for _ in range(draws)]
     seats = [p for p in ev.seats if ev.actions_of(p)]
     per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
-    untrusted = set()
-    for p in seats:
-        best = max(per_seat[p])
-        if best <= 0 or best ** (1 / ev.actions_of(p)) < trust_floor:
-            untrusted.add(p)
+
+    def below_floor(p, likes) -> bool:
+        best = max(likes)
+        return best <= 0 or best ** (1 / ev.actions_of(p)) < trust_floor
+
+    # the chain judges trust on its own worlds (below); the other methods on the prior draws
+    untrusted = set() if method == "mcmc" else {p for p in seats if below_floor(p, per_seat[p])}
     trusted = [p for p in seats if p not in untrusted]
     raw = []
     for i in range(draws):
@@ -402,10 +417,19 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
     total = sum(raw)
     if total <= 0:          # the trusted seats' products underflow together: trust nobody
         untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
-    fallback = bool(seats) and not trusted
     if method == "mcmc":
-        start = max(range(draws), key=raw.__getitem__)
-        hands = _metropolis(view, ev, layouts[start], trusted, n, rng, thin if thin is not None else MCMC_THIN)
+        thin = thin if thin is not None else MCMC_THIN
+        burn = burn if burn is not None else MCMC_BURN
+        start = layouts[max(range(draws), key=raw.__getitem__)]
+        first = min(n, TRUST_WORLDS)    # trust is judged on the first worlds of the chain
+        hands = _metropolis(view, ev, start, trusted, first, rng, thin, burn)
+        doubted = {p for p in trusted if below_floor(p, [ev.seat_likelihood(p, h[p]) for h in hands])}
+        if doubted:         # even the chain cannot explain these seats: read them by the hard facts only
+            untrusted |= doubted
+            trusted = [p for p in trusted if p not in doubted]
+            hands = _metropolis(view, ev, hands[-1], trusted, n, rng, thin, burn)
+        elif n > first:
+            hands += _metropolis(view, ev, hands[-1], trusted, n - first, rng, thin, 0)
         weights = [1 / n] * n
     elif method == "resample":
         idx = rng.choices(range(draws), weights=raw, k=n)
@@ -414,12 +438,13 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
     else:
         hands = layouts
         weights = [w / total for w in raw]
+    fallback = bool(seats) and not trusted
     return Worlds(view, hands, weights, frozenset(untrusted), fallback, method, draws, ev.policy_calls,
                   tuple(ev.seats))
 
 
 def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence[int], n: int,
-                rng: random.Random, thin: int) -> list:
+                rng: random.Random, thin: int, burn: int) -> list:
     """``n`` layouts from a Metropolis chain over the layouts that fit ``view``, started at ``start``.
 
     A move swaps one hidden card of one bin (another seat, or the cards out of play) with one of
@@ -427,7 +452,7 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
     symmetric and keeps every hand size, so the uniform prior cancels and the move is accepted with
     probability ``min(1, L(new) / L(old))``, ``L`` the product of the trusted seats' likelihoods; a
     proposal is scored only as far as needed to reject it (``Evidence.seat_likelihood``'s ``floor``).
-    After a burn-in of ``thin × n`` moves a layout is kept every ``thin`` moves."""
+    After a burn-in of ``burn`` moves a layout is kept every ``thin`` moves."""
     bins, _, accepts, pool = _bins_of(view)
     ok = dict(zip(bins, accepts))
     hidden = {b: list(start[b]) if b is not None else [] for b in bins}
@@ -438,7 +463,7 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
     like = {b: (ev.seat_likelihood(b, hidden[b]) if b in trusted else 1.0) for b in bins}
     movable = [b for b in bins if hidden[b]]
     out = []
-    for step in range(thin * (2 * n)):
+    for step in range(burn + thin * n):
         if len(movable) >= 2:
             a, b = rng.sample(movable, 2)
             i, j = rng.randrange(len(hidden[a])), rng.randrange(len(hidden[b]))
@@ -451,7 +476,7 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
                 lb = (ev.seat_likelihood(b, new_b, floor=bar / la) if b in trusted else 1.0) if la > 0 else 0.0
                 if la * lb > bar or like[a] * like[b] == 0:
                     hidden[a], hidden[b], like[a], like[b] = new_a, new_b, la, lb
-        if step >= thin * n and (step - thin * n) % thin == thin - 1:
+        if step >= burn and (step - burn) % thin == thin - 1:
             out.append([list(view.hand) if p == view.seat else list(hidden[p]) for p in range(len(view.hand_sizes))])
     return out
 
