@@ -18,7 +18,8 @@ convention card played on (``stop_at_loss=False``).
 ``--accuracy`` asks what the search players need: with the real convention card and the few worlds
 a decision can afford (6), how many of the hidden cards does a world place with the right seat?  On
 seeded card games at the start of the play and after 3 and 6 tricks (the player to act; deals 0, 1,
-...), for ``resample`` and ``mcmc`` (``thin`` 2, 4, 8) and the prior (no seat trusted), the script prints
+...), for ``resample`` and ``mcmc`` (``thin`` 2, 4, 8 with the default burn-in, and thin 4 with a burn-in of 24
+and of 120 swaps) and the prior (no seat trusted), the script prints
 the mean share placed right, the distinct worlds among the 6 and the median time::
 
     python benchmarks/bench_comrade_inference.py --accuracy 30
@@ -103,8 +104,9 @@ def placed_right(worlds, hands) -> float:
 
 def accuracy(deals: int, n: int = 6) -> None:
     card = ConventionCard()
-    methods = [("prior", "resample", None, 0.999999), ("resample", "resample", None, None)] + [
-        (f"mcmc thin {t}", "mcmc", t, None) for t in (2, 4, 8)]
+    methods = [("prior", "resample", None, 0.999999, None), ("resample", "resample", None, None, None)] + [
+        (f"mcmc thin {t}", "mcmc", t, None, None) for t in (2, 4, 8)] + [
+        ("mcmc burn 24", "mcmc", 4, None, 24), ("mcmc burn 120", "mcmc", 4, None, 120)]   # the default: 120 before trick 3
     for tricks in (0, 3, 6):
         got = {m[0]: ([], [], []) for m in methods}
         for seed in range(deals):
@@ -117,10 +119,10 @@ def accuracy(deals: int, n: int = 6) -> None:
                 continue
             seat = game.current_player()
             view, hands = game.view(seat), [set(h) for h in game.hands]
-            for name, method, thin, floor in methods:
+            for name, method, thin, floor, burn in methods:
                 t = time.perf_counter()
                 w = sample_worlds(view, card, n, random.Random(seed), method=method, oversample=3, thin=thin,
-                                  **({"trust_floor": floor} if floor else {}))
+                                  burn=burn, **({"trust_floor": floor} if floor else {}))
                 got[name][2].append(time.perf_counter() - t)
                 got[name][0].append(placed_right(w, hands))
                 got[name][1].append(w.distinct)

@@ -79,11 +79,15 @@ METHODS = ("importance", "resample", "mcmc")
 
 #: Swap moves per world of ``method="mcmc"``, see :func:`sample_worlds`.
 MCMC_THIN = 4
-#: Swap moves of ``method="mcmc"`` before the first world (the burn-in).  A bidding is explained by a
-#: few top cards in the right hands; prior draws seldom have them, and 24 moves (the old burn-in)
-#: left the worlds explaining the others' bids about 0.4 as well as the true layout does, 120 about
-#: 0.8 (40 card biddings, ``benchmarks/bench_comrade_inference.py``).
+#: Swap moves of ``method="mcmc"`` before the first world (the burn-in), from the bidding to the third
+#: trick.  A bidding is explained by a few top cards in the right hands, which prior draws seldom have:
+#: at the first card of 40 card biddings, 24 moves left the worlds explaining the others' bids about 0.5
+#: as well as the true layout does (0.355 of the hidden cards placed right), 120 moves about 0.7 (0.396).
 MCMC_BURN = 120
+#: ... and from the third trick on, when the cards seen pin the layouts down: there 120 moves placed no
+#: more cards right after 6 and 9 tricks than 24, at almost twice the time
+#: (``benchmarks/bench_comrade_inference.py --accuracy``).
+MCMC_LATE_BURN, LATE_TRICKS = 24, 3
 #: The chain judges each seat's trust on its first this many worlds.
 TRUST_WORLDS = 6
 
@@ -376,10 +380,11 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
 
     See the module docstring for the prior, the likelihood, the three methods and the trust floor
     (``thin``: swaps per world of ``"mcmc"``, default :data:`MCMC_THIN`; ``burn``: swaps before
-    the first world, default :data:`MCMC_BURN`).  With ``"mcmc"`` a seat's trust is judged on the
-    chain's worlds, not on the prior draws: a bid is explained by a few top cards in one hand,
-    which prior draws seldom put there, so judged on them most seats that follow the card
-    perfectly looked untrusted.
+    the first world, default :data:`MCMC_BURN`, or :data:`MCMC_LATE_BURN` from trick
+    :data:`LATE_TRICKS` on).  With ``"mcmc"`` a seat's trust is judged on the chain's worlds, not
+    on the prior draws: a bid is explained by a few top cards in one hand, which prior draws
+    seldom put there, so judged on them most seats that follow the card perfectly looked
+    untrusted.
     ``rng`` is the caller's seeded generator; the same generator state gives the same worlds.
     """
     view = require_view(view)
@@ -419,7 +424,7 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
         untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
     if method == "mcmc":
         thin = thin if thin is not None else MCMC_THIN
-        burn = burn if burn is not None else MCMC_BURN
+        burn = burn if burn is not None else MCMC_BURN if len(view.tricks) < LATE_TRICKS else MCMC_LATE_BURN
         start = layouts[max(range(draws), key=raw.__getitem__)]
         first = min(n, TRUST_WORLDS)    # trust is judged on the first worlds of the chain
         hands = _metropolis(view, ev, start, trusted, first, rng, thin, burn)
