@@ -20,7 +20,9 @@ a decision can afford (6), how many of the hidden cards does a world place with 
 seeded card games at the start of the play and after 3 and 6 tricks (the player to act; deals 0, 1,
 ...), for ``resample`` and ``mcmc`` (``thin`` 2, 4, 8 with the default burn-in, and thin 4 with a burn-in of 24
 and of 120 swaps) and the prior (no seat trusted), the script prints
-the mean share placed right, the distinct worlds among the 6 and the median time::
+the mean share placed right, the distinct worlds among the 6, how many seats were not trusted, how well
+the worlds explain the others' actions (each seat's likelihood against the true layout's, at most 1) and
+the median time::
 
     python benchmarks/bench_comrade_inference.py --accuracy 30
 
@@ -108,7 +110,7 @@ def accuracy(deals: int, n: int = 6) -> None:
         (f"mcmc thin {t}", "mcmc", t, None, None) for t in (2, 4, 8)] + [
         ("mcmc burn 24", "mcmc", 4, None, 24), ("mcmc burn 120", "mcmc", 4, None, 120)]   # the default: 120 before trick 3
     for tricks in (0, 3, 6):
-        got = {m[0]: ([], [], []) for m in methods}
+        got = {m[0]: ([], [], [], [], []) for m in methods}
         for seed in range(deals):
             game = ComradeGame(Deal.random(seed), dealer=seed % 4)
             while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= tricks
@@ -119,6 +121,8 @@ def accuracy(deals: int, n: int = 6) -> None:
                 continue
             seat = game.current_player()
             view, hands = game.view(seat), [set(h) for h in game.hands]
+            ev = Evidence(view, card)          # only to score the worlds: each method builds its own
+            truth = {p: ev.seat_likelihood(p, list(hands[p])) for p in ev.seats}
             for name, method, thin, floor, burn in methods:
                 t = time.perf_counter()
                 w = sample_worlds(view, card, n, random.Random(seed), method=method, oversample=3, thin=thin,
@@ -126,10 +130,15 @@ def accuracy(deals: int, n: int = 6) -> None:
                 got[name][2].append(time.perf_counter() - t)
                 got[name][0].append(placed_right(w, hands))
                 got[name][1].append(w.distinct)
-        for name, (acc, distinct, times) in got.items():
-            print(f"trick {tricks}, {name:>12}: placed right {statistics.mean(acc):.3f}, distinct worlds "
-                  f"{statistics.mean(distinct):.1f} of {n}, time median {statistics.median(times):.3f} s "
-                  f"({len(acc)} positions)")
+                got[name][3].append(len(w.untrusted))
+                # how well a world explains each other seat's actions, against the true layout (at most 1)
+                got[name][4].append(statistics.mean(min(1.0, ev.seat_likelihood(p, h[p]) / truth[p])
+                                                    for h in w.hands for p in ev.seats if truth[p] > 0))
+        for name, (acc, distinct, times, untrusted, explained) in got.items():
+            print(f"trick {tricks}, {name:>13}: placed right {statistics.mean(acc):.3f}, distinct worlds "
+                  f"{statistics.mean(distinct):.1f} of {n}, seats untrusted {sum(untrusted)} of {3 * len(acc)}, "
+                  f"actions explained {statistics.mean(explained):.2f} of the truth, time median "
+                  f"{statistics.median(times):.3f} s ({len(acc)} positions)")
 
 
 def play(deals: int) -> None:

@@ -83,18 +83,16 @@ def comrade_verdict(game):
 
 def comrade_action_words(action) -> str:
     """A Comrade action as the play table's buttons and log name it: a bid card in words (``♥ bid 3``, never
-    confused with the playing card ♥3 or its code H3), ``pass``, a playing card by its code.
+    confused with the playing card ♥3 or its code H3), ``pass``, a playing card by its code
+    (:func:`cardgames.comrade.action_words`).
 
     >>> from cardgames.comrade import PASS, BidCard
     >>> comrade_action_words(BidCard("H", 3)), comrade_action_words(PASS)
     ('♥ bid 3', 'pass')
     """
-    from cardgames.cards import SUIT_SYMBOLS
-    from cardgames.comrade import BidCard
+    from cardgames.comrade import action_words
 
-    if isinstance(action, BidCard):
-        return f"{SUIT_SYMBOLS[action.suit]} bid {action.value}"
-    return str(action)
+    return action_words(action)
 
 
 def comrade_advice(game) -> str:

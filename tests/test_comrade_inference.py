@@ -338,3 +338,25 @@ def test_a_search_player_reports_a_departure_only_when_it_overrides_the_card():
             seen[departed] += 1
             game.apply(a)
     assert seen[True] and seen[False]
+
+
+def test_a_search_players_reasons_name_bid_cards_in_words():
+    """A departure's reason is shown by the coach: a bid card written "D2" reads as the playing card ♦2
+    (and names a card the person may not have seen), so reasons name bid cards as the buttons do."""
+    import re
+
+    from cardgames.comrade import BidCard, action_words
+    from solvers.comrade.cardsearch import CardSearchPlayer
+
+    class Prefers(CardSearchPlayer):
+        """Scores the last candidate far above the card's choice, so the search always departs."""
+
+        def scores(self, view, cands, rng):
+            return {str(a): float(i == len(cands) - 1) for i, a in enumerate(cands)}
+
+    game = ComradeGame(Deal.random(4), dealer=0)
+    player = Prefers(samples=1, seed=0)
+    action = player.act(game.view(0), game.legal_actions())
+    assert player.last_departure and isinstance(action, BidCard)
+    assert action_words(action) in player.last_reason
+    assert not re.search(r"(?<![A-Za-z0-9])[SHDC][1-6](?![A-Za-z0-9])", player.last_reason), player.last_reason

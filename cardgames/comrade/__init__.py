@@ -15,7 +15,7 @@ the suit that was *led*; otherwise everyone loses.  Rules: ``docs/rules/comrade.
 """
 
 from .deal import Deal, DealError, deal_html, hand_to_pbn
-from .bidding import PASS, BidCard, Bidding, BiddingLoss, BidStep, bid_cards, parse_bid_action
+from .bidding import PASS, BidCard, Bidding, BiddingLoss, BidStep, action_words, bid_cards, parse_bid_action
 from .errors import (ActionParseError, BidCardNotInGameError, BidCardTakenError, BidTooLowError,
                      CardNotInHandError, MustFollowSuitError, TooManySuitsError, WrongPhaseError)
 from .game import ComradeGame, PlayerView
@@ -28,7 +28,7 @@ __all__ = [
     "Variant", "FOUR_PLAYERS", "THREE_PLAYERS", "variant_for", "SEAT_LETTERS",
     "Deal", "DealError", "deal_html", "hand_to_pbn",
     "ComradeRules", "DEFAULT_RULES",
-    "PASS", "BidCard", "Bidding", "BiddingLoss", "BidStep", "bid_cards", "parse_bid_action",
+    "PASS", "BidCard", "Bidding", "BiddingLoss", "BidStep", "bid_cards", "parse_bid_action", "action_words",
     "Trick", "TrickPlay", "PlayLoss", "legal_cards", "trick_winner",
     "ComradeGame", "PlayerView", "Series", "RANKING", "rank_for",
     "ActionParseError", "WrongPhaseError", "BidCardTakenError", "BidCardNotInGameError", "BidTooLowError",

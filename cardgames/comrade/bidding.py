@@ -36,7 +36,8 @@ from .errors import (ActionParseError, BidCardNotInGameError, BidCardTakenError,
 from .rules import DEFAULT_RULES, ComradeRules
 from .variant import FOUR_PLAYERS, Variant, variant_for
 
-__all__ = ["PASS", "BidCard", "BidAction", "BiddingLoss", "BidStep", "Bidding", "bid_cards", "parse_bid_action"]
+__all__ = ["PASS", "BidCard", "BidAction", "BiddingLoss", "BidStep", "Bidding", "bid_cards", "parse_bid_action",
+           "action_words"]
 
 #: The pass action (パス): keeps one's bids as they are.
 PASS = "pass"
@@ -115,6 +116,19 @@ def parse_bid_action(action: "BidAction | str") -> BidAction:
     if isinstance(action, str) and action.strip().isascii() and action.strip().lower() in ("pass", "p"):
         return PASS
     return BidCard.parse(action)
+
+
+def action_words(action) -> str:
+    """A Comrade action as people read it: a bid card in words (``♥ bid 3``, never confused with the
+    playing card ♥3 or its code H3), ``pass``, a playing card by its code.  The play table's buttons,
+    its coach and the computer players' reasons all name actions so.
+
+    >>> action_words(BidCard("H", 3)), action_words(PASS)
+    ('♥ bid 3', 'pass')
+    """
+    if isinstance(action, BidCard):
+        return f"{SUIT_SYMBOLS[action.suit]} bid {action.value}"
+    return str(action)
 
 
 @lru_cache(maxsize=8)

@@ -38,7 +38,7 @@ from typing import Hashable, Sequence
 
 from cardgames.cards import SUITS, Card, Hand
 from cardgames.comrade import ComradeGame, PlayerView
-from cardgames.comrade.bidding import PASS, BidCard
+from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
@@ -293,11 +293,11 @@ class CardSearchPlayer:
         best = max(cands, key=lambda a: (scores[str(a)], a == choice))
         margin = self.bid_margin if view.phase == "bidding" else self.margin
         if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
-            self.last_reason = (f"search: {best} wins {scores[str(best)]:.0%} of the worlds, the card's "
-                                f"{choice} {scores[str(choice)]:.0%}")
+            self.last_reason = (f"search: {action_words(best)} wins {scores[str(best)]:.0%} of the worlds, the "
+                                f"card's {action_words(choice)} {scores[str(choice)]:.0%}")
             self.last_departure = self.last_reason
             return best
-        self.last_reason = f"the card's choice ({choice}): no candidate is better by {margin:.0%}"
+        self.last_reason = f"the card's choice ({action_words(choice)}): no candidate is better by {margin:.0%}"
         return choice
 
 
