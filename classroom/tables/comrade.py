@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from cardgames.cards import SUIT_SYMBOLS
+from cardgames.comrade.bidding import action_words as _bid
 from cardgames.display import escape, html_table
 
-from ..coach import comrade_action_words as _bid
 from .base import Group, TableGame, ROW, back_html, pcard
 
 __all__ = ['ComradeTableGame']

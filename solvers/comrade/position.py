@@ -480,15 +480,17 @@ def analyse(game: ComradeGame, time_limit: float | None = 2.0, *, node_limit: in
         v = game.variant
         shared = PlaySearch(game.num_players, max(v.bid_values), v.max_suits,
                             target=[x for row in bid_matrix(game) for x in row], time_limit=time_limit)
-    for action in game.legal_actions():
+    legal = game.legal_actions()
+    wins = 0
+    for action in legal:
         child = game.clone()
         child.apply(action)
         res = solve_position(child, time_limit=time_limit, node_limit=node_limit, check=check, engine=engine,
                              _search=shared)
         rows.append(ActionAnalysis(str(action), res.verdict, res))
-        if len(rows) < len(game.legal_actions()) and (
-                enough is not None and sum(r.verdict == "win" for r in rows) >= enough
-                or budget is not None and time.perf_counter() - started >= budget):
+        wins += res.verdict == "win"
+        if len(rows) < len(legal) and (enough is not None and wins >= enough
+                                       or budget is not None and time.perf_counter() - started >= budget):
             return Analysis(rows, game.current_player(), game.phase, complete=False)
     return Analysis(rows, game.current_player(), game.phase)
 

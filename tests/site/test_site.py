@@ -319,8 +319,8 @@ def _parsed(page: Path) -> _Tags:
     return parser
 
 
-def _tags(page: Path) -> tuple[tuple[str, dict], ...]:
-    return tuple(_parsed(page).tags)
+def _tags(page: Path) -> list[tuple[str, dict]]:
+    return _parsed(page).tags
 
 
 def _inline_scripts(page: Path) -> frozenset:
