@@ -7,6 +7,7 @@ import io
 import itertools
 import os
 import signal
+import time
 
 import pytest
 
@@ -69,6 +70,36 @@ def test_a_dead_worker_raises_instead_of_hanging():
         for value in ordered_map(_die, range(8), processes=2, window=2):
             results.append(value)
     assert results == [0, 1, 2][:len(results)]
+
+
+def _slow_abs(x: int) -> int:
+    time.sleep(0.02)
+    return abs(x)
+
+
+def test_leaving_our_own_pool_early_cancels_nothing_behind_the_pool_manager(monkeypatch):
+    # Cancelling a pending future and then terminating the workers makes CPython 3.11's pool
+    # manager thread print a traceback after a Ctrl-C (it sets an exception on the cancelled
+    # future): the caller's thread must leave the pending futures to the pool's own shutdown.
+    import threading
+    cancelled_here = []
+    real_cancel = cf.Future.cancel
+
+    def cancel(future):
+        if threading.current_thread() is threading.main_thread():
+            cancelled_here.append(future)
+        return real_cancel(future)
+
+    monkeypatch.setattr(cf.Future, "cancel", cancel)
+    results = ordered_map(_slow_abs, range(-40, 0), processes=2, window=16)
+    assert next(results) == 40
+    results.close()      # what a Ctrl-C or a closed pipe does to the generator
+    assert cancelled_here == []
+    with cf.ThreadPoolExecutor(1) as pool:     # a caller's executor stays the caller's: cancelled
+        results = ordered_map(_slow_abs, range(-40, 0), executor=pool, window=16)
+        assert next(results) == 40
+        results.close()
+    assert cancelled_here
 
 
 def test_errors_of_the_function_come_back():

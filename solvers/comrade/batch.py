@@ -149,9 +149,11 @@ def _run_here(fn: Callable, arg: Any) -> cf.Future:
     return future
 
 
-def _in_order(submit: Callable[[Any], cf.Future], tasks: Iterable[Any], window: int) -> Iterator[Any]:
+def _in_order(submit: Callable[[Any], cf.Future], tasks: Iterable[Any], window: int,
+              cancel: bool = True) -> Iterator[Any]:
     """Results of ``submit(task)`` in task order, at most ``window`` in flight, each handed on
-    as soon as it and all before it are done."""
+    as soon as it and all before it are done.  On leaving early the futures still pending are
+    cancelled, unless ``cancel`` is false (the caller ends the whole pool itself)."""
     pending: collections.deque[cf.Future] = collections.deque()
     source = iter(tasks)
     exhausted = False
@@ -180,8 +182,9 @@ def _in_order(submit: Callable[[Any], cf.Future], tasks: Iterable[Any], window: 
             raise _died(e, done) from e
         raise
     finally:
-        for future in pending:
-            future.cancel()
+        if cancel:
+            for future in pending:
+                future.cancel()
 
 
 _END = object()
@@ -212,7 +215,10 @@ def ordered_map(fn: Callable[[Any], Any], items: Iterable[Any], *, executor: cf.
         return
     pool = default_executor(procs)
     try:
-        yield from _in_order(submit_to(lambda item: pool.submit(fn, item)), items, window or 4 * procs)
+        # cancel=False: _abort ends our pool. A future cancelled here, with its worker then
+        # terminated, makes CPython 3.11's pool manager thread print an InvalidStateError
+        # traceback (it sets BrokenProcessPool on every pending future, cancelled or not; 3.12 ignores them).
+        yield from _in_order(submit_to(lambda item: pool.submit(fn, item)), items, window or 4 * procs, cancel=False)
     except BaseException:  # Ctrl-C, a closed pipe, a dead worker, an early close(): stop now
         _abort(pool)
         raise
