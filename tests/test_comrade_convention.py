@@ -287,6 +287,23 @@ def test_explain_names_rules_of_the_card():
         assert reasons and all(r in ids and isinstance(text, str) and text for r, text in reasons)
 
 
+def test_explanations_name_bid_cards_in_words_never_as_a_playing_card():
+    # "bid ♠3" reads as the playing card ♠3, which the coach must not name on a person's turn
+    import re
+    from cardgames.comrade import action_words
+    bid_turns = 0
+    for view, legal in _positions(4, 12):
+        if view.phase != "bidding":
+            continue
+        bid_turns += 1
+        text = " ".join(t for _, t in CARD.explain(view, legal))
+        assert not re.search(r"[♠♥♦♣](10|[2-9JQKA])", text), text
+        choice = CARD.choose(view, legal)
+        if isinstance(choice, BidCard) and any(r in ("B2", "B4", "B5") for r in rule_ids(CARD.explain(view, legal))):
+            assert action_words(choice) in text or "nearest smaller" in text, text
+    assert bid_turns > 20
+
+
 # -- the player -------------------------------------------------------------------------------------
 
 def test_the_player_refuses_the_game_and_anything_but_a_view():

@@ -38,8 +38,8 @@ import math
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
-from cardgames.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
-from cardgames.comrade.bidding import PASS, BidCard
+from cardgames.cards import SUIT_NAMES, SUITS, Card
+from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.game import PlayerView
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import pass_streak, require_view, unseen_cards
@@ -282,7 +282,7 @@ class ConventionCard:
                     best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit],
                                                       -SUITS.index(c.suit)))
                     return best, [("B5", f"the next player could take nothing without passing {total}: "
-                                         f"I fill the total with {best.symbol}")]
+                                         f"I fill the total with {action_words(best)}")]
         else:
             fitting = cards
 
@@ -297,8 +297,8 @@ class ConventionCard:
                 return exact[0]
             lower = [c for c in options if c.value < want]
             if lower:
-                why.append(("B5", f"the {SUIT_SYMBOLS[suit]}{want} is gone or does not fit: the nearest smaller "
-                                  f"value"))
+                why.append(("B5", f"the {action_words(BidCard(suit, want))} is gone or does not fit: the "
+                                  f"nearest smaller value"))
                 return max(lower, key=lambda c: c.value)
             return None
 
@@ -333,7 +333,7 @@ class ConventionCard:
                 if c is not None and c.value > mine.get(s, 0):
                     rule = "B2" if lap == 1 else "B4"
                     return c, [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): bid "
-                                      f"{c.symbol}")] + why
+                                      f"{action_words(c)}")] + why
                 if lap == 1:
                     break
         if lap == 1 and self.on["B3"]:
