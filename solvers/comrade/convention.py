@@ -332,7 +332,7 @@ class ConventionCard:
                 c = take_near(s, st, why)
                 if c is not None and c.value > mine.get(s, 0):
                     rule = "B2" if lap == 1 else "B4"
-                    return c, [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): bid "
+                    return c, [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): "
                                       f"{action_words(c)}")] + why
                 if lap == 1:
                     break
