@@ -296,10 +296,11 @@ def test_explanations_name_bid_cards_in_words_never_as_a_playing_card():
         if view.phase != "bidding":
             continue
         bid_turns += 1
-        text = " ".join(t for _, t in CARD.explain(view, legal))
+        reasons = CARD.explain(view, legal)
+        text = " ".join(t for _, t in reasons)
         assert not re.search(r"[♠♥♦♣](10|[2-9JQKA])", text), text
         choice = CARD.choose(view, legal)
-        if isinstance(choice, BidCard) and any(r in ("B2", "B4", "B5") for r in rule_ids(CARD.explain(view, legal))):
+        if isinstance(choice, BidCard) and any(r in ("B2", "B4", "B5") for r in rule_ids(reasons)):
             assert action_words(choice) in text or "nearest smaller" in text, text
     assert bid_turns > 20
 
