@@ -66,7 +66,10 @@ def test_an_unknown_switch_is_a_rule_config_error_naming_it():
 
 def test_B1_strength_counts_the_top_cards_held_with_length_and_the_long_cards():
     hand = parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4")
-    assert suit_strength(hand) == {"S": 2, "H": 1, "D": 2, "C": 0}
+    assert suit_strength(hand) == {"S": 2, "H": 1, "D": 1, "C": 0}
+    # the fourth card counts with four cards; one trick for each card beyond five
+    assert suit_strength(parse_cards("SJ S5 S4 S3"))["S"] == 1
+    assert suit_strength(parse_cards("S7 S6 S5 S4 S3 S2"))["S"] == 1
     # a singleton king is not a trick; a king with one more card is
     assert suit_strength(parse_cards("SK"))["S"] == 0 and suit_strength(parse_cards("SK S2"))["S"] == 1
     # with the ace low in play (ace_high=False) the king is the top card
@@ -86,7 +89,7 @@ def test_B2_the_first_bid_is_the_strongest_suit_at_its_strength():
 
 
 def test_B3_a_first_lap_pass_means_no_suit_has_a_sure_trick():
-    pbn = deal_with_north("SJ ST S9 S8 HJ HT H9 DJ DT D9 CJ CT C9")
+    pbn = deal_with_north("ST S9 S8 S7 HJ HT H9 DJ DT D9 CJ CT C9")
     _, _, choice, why = position(pbn, 0, [])
     assert choice == PASS and rule_ids(why) == ["B3"]
     # the same hand with an ace bids that suit
@@ -119,11 +122,11 @@ def test_B5_a_card_that_would_pass_13_is_replaced_by_the_nearest_smaller_value()
 
 
 def test_B6_a_player_whose_pass_would_lose_the_bidding_fills_the_total():
-    pbn = deal_with_north("SJ ST S9 S8 HJ HT H9 DJ DT D9 CJ CT C9")
+    pbn = deal_with_north("ST S9 S8 S7 HJ HT H9 DJ DT D9 CJ CT C9")
     actions = ["pass", "pass", "pass"]         # East dealt; three passes in a row
     _, seat, choice, why = position(pbn, 1, actions)
     assert seat == 0 and choice != PASS and rule_ids(why)[0] == "B6"
-    assert choice.suit == "S" and choice.value <= 6    # the longest suit takes the tricks nobody bid
+    assert choice.suit == "S" and choice.value <= 4    # the longest suit, no more tricks than cards (B7)
     assert position(pbn, 1, actions, ConventionCard(B6=False))[2] == PASS
 
 
@@ -141,6 +144,35 @@ def test_B6_in_the_last_lap_each_player_takes_a_share_of_what_is_missing():
     assert seat == 0 and game.running_total == 7 and rule_ids(why)[0] == "B6"
     raised = choice.value - game.bids[0].get(choice.suit, 0)
     assert raised == 2                         # ceil(6 / 4 turns left)
+
+
+def test_B7_never_bids_more_tricks_in_a_suit_than_cards_of_it():
+    # three passes: North must fill all 13; hearts have the most room (A K) but only two cards
+    pbn = deal_with_north("S6 S5 S4 S3 S2 HA HK D5 D4 D3 D2 C3 C2")
+    _, seat, choice, why = position(pbn, 1, ["pass", "pass", "pass"])
+    assert seat == 0 and choice == BidCard("H", 2) and rule_ids(why)[0] == "B6"
+    # without B7 the fill takes the largest heart card, six tricks with two hearts: unmakeable
+    _, _, choice, _ = position(pbn, 1, ["pass", "pass", "pass"], ConventionCard(B7=False))
+    assert choice.suit == "H" and choice.value > 2
+
+
+def test_B8_a_suit_with_an_unbid_ace_comes_first_in_lap_1():
+    # spades are the strongest suit (K, Q and J with length: 3), but the ace of hearts has to be bid
+    pbn = deal_with_north("SK SQ SJ S2 HA H2 D5 D4 D3 C5 C4 C3 C2")
+    _, seat, choice, why = position(pbn, 0, [])
+    assert seat == 0 and choice == BidCard("H", 1) and rule_ids(why)[:2] == ["B8", "B2"]
+    assert position(pbn, 0, [], ConventionCard(B8=False))[2] == BidCard("S", 3)
+
+
+def test_B8_in_lap_2_the_unbid_ace_before_a_stronger_suit():
+    pbn = deal_with_north("SK SQ SJ ST S9 S8 HA H2 DA D3 C4 C3 C2")
+    # spades are strongest (K and Q with length, two long cards: 4), but both aces come first
+    _, _, first, why = position(pbn, 0, [])
+    assert first == BidCard("H", 1) and rule_ids(why)[:2] == ["B8", "B2"]
+    _, seat, choice, why = position(pbn, 0, ["H1", "C2", "pass", "pass"])
+    assert seat == 0 and choice == BidCard("D", 1) and rule_ids(why)[:2] == ["B8", "B4"]
+    _, _, choice, _ = position(pbn, 0, ["H1", "C2", "pass", "pass"], ConventionCard(B8=False))
+    assert choice == BidCard("S", 4)
 
 
 def test_the_card_never_loses_the_bidding_on_200_seeded_deals_and_would_without_B5():
