@@ -225,7 +225,8 @@ def convention_card_summary():
             ("Bidding (ビッドラウンド)", lines("bidding")),
             ("Play (トリックラウンド)", lines("play")),
             ("Reading your partners", (
-                "A bid of ♠v in lap 1 says: spades are my strongest suit, with about v sure tricks (B1, B2).",
+                "A bid of ♠v in lap 1 says: I hold the ♠A (or no ace, and spades are my strongest suit), with about v "
+                "sure tricks (B1, B2, B8).",
                 "A pass in lap 1 says: no suit of mine has a sure trick (B3). A raise in lap 3 fills the 13 (B6).",
                 "Whoever throws a high card of a suit is done with that suit (P6).",
             )),
