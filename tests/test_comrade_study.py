@@ -149,3 +149,19 @@ def test_losses_are_split_into_bidding_and_play():
                     GameRecord(2, "k", "win", None, (), 0.0), GameRecord(3, "k", "loss", "play lost: z", (), 0.0)])
     assert (rows[0]["wins"], rows[0]["bidding_losses"], rows[0]["play_losses"]) == (1, 1, 2)
     assert rows[0]["bidding_low"] < 0.25 < rows[0]["bidding_high"]
+
+
+@pytest.mark.parametrize("players, name", [(4, "comrade_silence.json"), (3, "comrade_silence_3p.json")])
+def test_the_stored_card_and_best_games_are_what_the_code_plays_now(players, name):
+    """The stored study is not stale: replaying a few of its card games and the start of its strongest
+    table's games with today's code gives the same actions (a change of the card or the search that
+    changes any game must be followed by playing the study again; notebook 22 and the README quote it)."""
+    from solvers.comrade.study import play_deal
+
+    _, records = load(Path(__file__).resolve().parents[1] / "benchmarks" / "results" / name)
+    stored = {(r.kind, r.seed): r for r in records}
+    for seed in (0, 1, 2, 7):
+        assert list(play_deal(seed, "card", players=players).actions) == list(stored["card", seed].actions), seed
+    for seed in (0, 3):
+        moves = 3 * players + 2
+        assert list(first_moves("best", seed, moves, players)) == list(stored["best", seed].actions[:moves]), seed
