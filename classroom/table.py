@@ -411,18 +411,21 @@ class PlayTable(W.VBox):
         except GameError as err:
             return f"<div><b>Coach</b>: {escape(err)}</div>"
 
-    def departures_html(self) -> str:
+    def departures_html(self, over: bool = False) -> str:
         """The moves where a computer player left its own usual rule, and why ("" when none did).
 
         A student who reads the partners through their public rules (the Comrade convention card)
-        is misled exactly at these moves, so the coach names them: only what the player itself
-        reported, nothing of its hand."""
+        is misled exactly at these moves, so the coach names them.  During the game only the move and
+        the seat: a player's reason may name an action it did not take, such as the card it still holds
+        ("the card's D9"), which would show a hidden card.  ``over`` (the review, every hand shown):
+        the reasons too."""
         if not self.departures:
             return ""
-        items = "".join(f"<li>move {k}, seat {s}: {escape(why)}</li>"
+        items = "".join(f"<li>move {k}, seat {s}" + (f": {escape(why)}" if over else "") + "</li>"
                         for s, k, why in self.departures)
+        later = "" if over else " — why, after the game"
         return ("<details><summary>where a computer player left its usual rule "
-                f"({len(self.departures)})</summary><ul>{items}</ul></details>")
+                f"({len(self.departures)}){later}</summary><ul>{items}</ul></details>")
 
     def _coach_review(self) -> str:
         """The coach's word after the game, computed once per finished game."""
@@ -433,7 +436,7 @@ class PlayTable(W.VBox):
             except GameError as err:
                 text = escape(err)
             self._coach_review_key, self._coach_review_text = key, text
-        text = self._coach_review_text + self.departures_html()
+        text = self._coach_review_text + self.departures_html(over=True)
         return ('<div style="border-left:4px solid #2c7be5;padding-left:8px"><b>Coach, after the game</b>: '
                 + text + "</div>") if text else ""
 

@@ -121,7 +121,11 @@ def test_the_fast_likelihood_is_the_plain_replay(late):
 
 @pytest.mark.parametrize("method", ["importance", "resample", "mcmc"])
 def test_the_sampler_matches_the_exact_posterior(late, method):
-    """P(seat holds card) from 1,500 worlds against the exact posterior by enumeration (tolerance 0.06)."""
+    """P(seat holds card) from 1,500 worlds against the exact posterior by enumeration (tolerance 0.06).
+
+    The exact posterior weighs every seat's actions, so the sampler does too (``trust_floor=0``): with the
+    default floor the chain may doubt a seat on its first worlds and then drop its actions, a different
+    (and tested, below) rule."""
     card = HeuristicCard(PLAY_ON, epsilon=0.2)        # a soft card: the posterior is spread, not one layout
     view = late.view(late.current_player())
     every = layouts_brute(view)
@@ -130,7 +134,7 @@ def test_the_sampler_matches_the_exact_posterior(late, method):
     assert z > 0 and len(set(likes)) > 1               # the evidence separates the layouts
     exact = {(p, c): sum(l for lay, l in zip(every, likes) if c in lay[p]) / z
              for p in range(4) if p != view.seat for c in unseen_cards(view)}
-    worlds = sample_worlds(view, card, 1500, random.Random(3), method=method, oversample=2, rules=PLAY_ON)
+    worlds = sample_worlds(view, card, 1500, random.Random(3), 0.0, method=method, oversample=2, rules=PLAY_ON)
     for (p, c), q in exact.items():
         assert worlds.holds(p, c) == pytest.approx(q, abs=0.06), (p, c)
     # and the evidence moved the beliefs away from the prior somewhere
@@ -176,8 +180,8 @@ def test_a_seat_that_ignores_the_card_is_not_trusted():
     """Three card players and one random player (seat 2): after four tricks, seat 0 reads the card
     players' actions but not the random player's (default trust floor)."""
     card = ConventionCard(PLAY_ON)
-    table = [ConventionPlayer(card), ConventionPlayer(card), RandomPlayer(seed=0), ConventionPlayer(card)]
-    game = ComradeGame(Deal.random(0), dealer=0, rules=PLAY_ON)
+    table = [ConventionPlayer(card), ConventionPlayer(card), RandomPlayer(seed=1), ConventionPlayer(card)]
+    game = ComradeGame(Deal.random(0), dealer=0, rules=PLAY_ON)   # (seed 0's random bids lose the bidding)
     while len(game.tricks) < 4:
         seat = game.current_player()
         game.apply(table[seat].act(game.view(seat), game.legal_actions()))
@@ -220,7 +224,7 @@ def test_the_chain_trusts_card_players_at_the_end_of_the_bidding_and_reads_their
 def test_the_chain_still_doubts_a_seat_that_bids_at_random():
     card = ConventionCard()
     found = 0
-    for seed in range(6):
+    for seed in range(12):
         table = [ConventionPlayer(card), ConventionPlayer(card), RandomPlayer(seed=seed), ConventionPlayer(card)]
         game = _bidding_done(seed, table)
         if game.is_terminal() or not [a for a in game.view(0).bidding_history if a.seat == 2][1:]:

@@ -230,8 +230,8 @@ def test_comrade_coach_gives_the_cards_advice_and_its_rules():
     text = t.coach_html.value
     assert f"the convention card bids <b>{comrade_action_words(card.choose(view, t.state.legal_actions()))}</b>" in text
     assert all(rule in text for rule, _ in card.explain(view, t.state.legal_actions()) if rule != "-")
-    full = PlayTable("comrade", seat=1, delay=0, coach=True, seed=5)       # the card bids ♦3 here
-    assert "the convention card bids <b>♦ bid 3</b>" in full.coach_html.value   # in words, like the buttons
+    full = PlayTable("comrade", seat=1, delay=0, coach=True, seed=5)       # the card bids ♦2 here
+    assert "the convention card bids <b>♦ bid 2</b>" in full.coach_html.value   # in words, like the buttons
     assert "D3" not in full.coach_html.value.split("</b>")[0]
     while not t.state.is_terminal() and t.state.current_player() == 0 and t.state.phase == "bidding":
         t.press(t.button_labels()[0])
@@ -294,6 +294,9 @@ def test_the_coach_lists_where_a_search_partner_left_the_convention_card():
     for s, k, why in t.departures:
         assert t.actions[k - 1][0] == s and why.endswith("a planted reason")
     assert "where a computer player left its usual rule" in t.coach_html.value
+    # the reasons only after the game: during it a reason may name a card the player still holds
+    assert t.state.is_terminal() and t.departures_html(over=True).count("a planted reason") == len(t.departures)
+    assert "a planted reason" not in t.departures_html() and "why, after the game" in t.departures_html()
     plain = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3,
                       players={s: ConventionPlayer() for s in (1, 2, 3)}).autoplay()
     assert plain.departures == [] and "left its usual rule" not in plain.coach_html.value
