@@ -12,7 +12,9 @@ only their own seats, as at the table.
     .venv/bin/python benchmarks/bench_comrade_table.py --deals 200 --partners heuristic --out benchmarks/results/comrade_table.json
     .venv/bin/python benchmarks/bench_comrade_table.py --deals 60 --partners search --out benchmarks/results/comrade_table.json
 
-(each run replaces its own kind of partners in the file and keeps the others)
+(each run replaces its own kind of partners in the file and keeps the others; each entry stores the hashes of
+the convention card and the search that played it, and ``tests/test_comrade_study.py`` fails when they are not
+today's: play the entries again after changing either)
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the silence study plays them); the student
 sits at seat ``(seed // 4) % 4`` (the odd seat of the study's mixed tables).  ``--partners`` chooses the three
@@ -26,13 +28,15 @@ budget counts as "no win possible" for the student (it then looks further).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.comrade.players import HeuristicPlayer  # noqa: E402
@@ -69,6 +73,16 @@ def student_action(game: ComradeGame, card: ConventionCard):
         if action != choice and winnable(game, action):
             return action
     return choice
+
+
+def code_hashes() -> dict:
+    """Which convention card and which search played (they change while they are designed): the first 12
+    hex digits of the SHA-1 of ``convention.py``, and of ``cardsearch.py`` + ``inference.py``, as the silence
+    study stores them."""
+    src = ROOT / "solvers" / "comrade"
+    return {"card_sha1": hashlib.sha1((src / "convention.py").read_bytes()).hexdigest()[:12],
+            "search_sha1": hashlib.sha1(b"".join((src / f).read_bytes()
+                                                 for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]}
 
 
 def partners(kind: str, seed: int, seats: int = 4) -> list:
@@ -126,7 +140,7 @@ def main(argv=None) -> int:
         stored = json.loads(args.out.read_text()) if args.out.exists() else {}
         tables = stored.get("tables", {})
         tables[args.partners] = {"command": "python benchmarks/bench_comrade_table.py " + " ".join(
-            argv if argv is not None else sys.argv[1:]), "summary": row, "games": games}
+            argv if argv is not None else sys.argv[1:]), **code_hashes(), "summary": row, "games": games}
         out = {"meta": {"python": platform.python_version(), "node_limit": NODE_LIMIT}, "tables": tables}
         args.out.write_text(json.dumps(out, indent=1) + "\n")
         print(f"wrote {args.out}")

@@ -165,3 +165,25 @@ def test_the_stored_card_and_best_games_are_what_the_code_plays_now(players, nam
     for seed in (0, 3):
         moves = 3 * players + 2
         assert list(first_moves("best", seed, moves, players)) == list(stored["best", seed].actions[:moves]), seed
+
+
+def test_the_stored_play_table_figures_are_what_the_code_plays_now():
+    """``benchmarks/results/comrade_table.json`` (the README's "can a student win at the play table?") is not
+    stale: every entry names the card and search it was played with, they are today's, and replaying the
+    first deals with card partners gives the stored games."""
+    import importlib.util
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("bench_comrade_table", root / "benchmarks" / "bench_comrade_table.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    stored = json.loads((root / "benchmarks" / "results" / "comrade_table.json").read_text())["tables"]
+    assert set(stored) == {"card", "search", "heuristic"}
+    for kind, entry in stored.items():
+        assert {k: entry[k] for k in ("card_sha1", "search_sha1")} == bench.code_hashes(), kind
+        assert entry["summary"]["wins"] == sum(g["result"] == "win" for g in entry["games"]), kind
+    for game in stored["card"]["games"][:3]:
+        again = bench.play(game["seed"], "card")
+        assert (again["result"], again["tricks"], again["student"]) == \
+            (game["result"], game["tricks"], game["student"]), game["seed"]
