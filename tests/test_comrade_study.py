@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (GameRecord, StudyError, load, run_study, run_tasks, save, summary,
+from solvers.comrade.study import (BEST, GameRecord, StudyError, load, run_study, run_tasks, save, summary,
                                    wilson_interval)
 
 
@@ -86,6 +86,24 @@ def test_summary_and_intervals(tmp_path, inline):
     meta, back = load(path)
     assert meta == {"command": "x"} and strip(back) == strip(inline)
     assert isinstance(back[0], GameRecord)
+
+
+def test_a_kind_that_repeats_another_is_stored_once_and_loaded_whole(tmp_path):
+    """``"best"`` repeats the strongest table's games: save leaves them out, load gives them back in
+    place (right after the game they repeat, for the first ``deals`` seeds); older files that stored
+    them, with actions as a list, read the same."""
+    import json
+
+    recs = [GameRecord(s, k, "win" if s else "loss", None if s else "play lost: x", ("S1", "pass", "SA"), 0.5)
+            for s in range(3) for k in ("card", BEST, "best")]
+    meta = {"kinds": {"card": {"deals": 3}, BEST: {"deals": 3}, "best": {"same_as": BEST, "deals": 3}}}
+    path = tmp_path / "study.json"
+    save(recs, path, meta)
+    stored = json.loads(path.read_text())["records"]
+    assert [d["kind"] for d in stored] == ["card", BEST] * 3 and stored[0]["actions"] == "S1 pass SA"
+    assert load(path) == (meta, recs)
+    path.write_text(json.dumps({"meta": meta, "records": [dict(r.to_dict()) for r in recs]}))
+    assert load(path) == (meta, recs)
 
 
 def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_process():

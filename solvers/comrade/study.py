@@ -262,17 +262,38 @@ def summary(records: Sequence[GameRecord]) -> list[dict]:
 
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it), one game
-    per line, so a stored study of thousands of games stays small and its diffs read game by game."""
-    lines = ",\n".join(json.dumps(r.to_dict(), ensure_ascii=False, separators=(",", ":")) for r in records)
+    per line, so a stored study of thousands of games stays small and its diffs read game by game.
+
+    Small on purpose: a game's actions are one string of codes (``"S1 pass H2 ... SA"``), and the games
+    of a kind that only repeats another (``meta["kinds"][kind]["same_as"]``, as ``"best"`` repeats
+    :data:`BEST`) are not written twice: :func:`load` gives them back."""
+    meta = meta or {}
+    copies = {k for k, how in meta.get("kinds", {}).items() if isinstance(how, dict) and how.get("same_as")}
+
+    def line(r: GameRecord) -> str:
+        d = r.to_dict()
+        d["actions"] = " ".join(map(str, d["actions"]))
+        return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+
+    lines = ",\n".join(line(r) for r in records if r.kind not in copies)
     with open(path, "w") as f:
-        f.write('{"meta": ' + json.dumps(meta or {}, indent=1, ensure_ascii=False) + ',\n"records": [\n'
+        f.write('{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
                 + lines + "\n]}\n")
 
 
 def load(path) -> tuple[dict, list[GameRecord]]:
-    """Read a study written by :func:`save`."""
+    """Read a study written by :func:`save`: every game, the repeated kinds' games included (each right
+    after the game it repeats, its first ``deals`` seeds)."""
     with open(path) as f:
         data = json.load(f)
-    recs = [GameRecord(d["seed"], d["kind"], d["result"], d["reason"], tuple(d["actions"]), d["seconds"])
-            for d in data["records"]]
-    return data["meta"], recs
+    meta = data["meta"]
+    stored = {d["kind"] for d in data["records"]}          # (a file written before save left the copies out)
+    copies = [(k, how["same_as"], how["deals"]) for k, how in meta.get("kinds", {}).items()
+              if isinstance(how, dict) and how.get("same_as") and k not in stored]
+    recs = []
+    for d in data["records"]:
+        actions = d["actions"].split() if isinstance(d["actions"], str) else d["actions"]
+        recs.append(GameRecord(d["seed"], d["kind"], d["result"], d["reason"], tuple(actions), d["seconds"]))
+        recs += [GameRecord(d["seed"], kind, d["result"], d["reason"], tuple(actions), d["seconds"])
+                 for kind, source, deals in copies if d["kind"] == source and d["seed"] < deals]
+    return meta, recs
