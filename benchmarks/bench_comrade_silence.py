@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
-import hashlib
 import os
 import platform
 import random
@@ -43,14 +42,13 @@ import time
 from functools import partial
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, deal_for_seed, load, play_deal, run_tasks, save,  # noqa: E402
+from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, play_deal, run_tasks, save,  # noqa: E402
                                   summary)
 
 
@@ -182,11 +180,9 @@ def main() -> None:
         if "kinds" not in old_meta:                      # a file of the first study: one command for all kinds
             for k in {r.kind for r in records}:
                 meta["kinds"][k] = {"command": old_meta.get("command"), "deals": sum(r.kind == k for r in records)}
-    # which convention card played (the card changes while it is designed): a hash of its source, per kind
-    card_sha1 = hashlib.sha1((ROOT / "solvers" / "comrade" / "convention.py").read_bytes()).hexdigest()[:12]
-    # ... and which search and inference played with it (they change too): for the kinds that use them
-    search_sha1 = hashlib.sha1(b"".join((ROOT / "solvers" / "comrade" / f).read_bytes()
-                                        for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]
+    # which convention card played (it changes while it is designed), per kind; and which search and
+    # inference played with it (they change too), for the kinds that use them
+    card_sha1, search_sha1 = (code_hashes()[k] for k in ("card_sha1", "search_sha1"))
     for kind, n in args.kind:
         start = time.perf_counter()
         got = []

@@ -28,22 +28,20 @@ budget counts as "no win possible" for the student (it then looks further).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import platform
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.comrade.players import HeuristicPlayer  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
 from solvers.comrade.convention import ConventionCard, ConventionPlayer  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.study import wilson_interval  # noqa: E402
+from solvers.comrade.study import code_hashes, wilson_interval  # noqa: E402
 
 #: Positions per solver call of the stand-in student.
 NODE_LIMIT = 20_000
@@ -73,16 +71,6 @@ def student_action(game: ComradeGame, card: ConventionCard):
         if action != choice and winnable(game, action):
             return action
     return choice
-
-
-def code_hashes() -> dict:
-    """Which convention card and which search played (they change while they are designed): the first 12
-    hex digits of the SHA-1 of ``convention.py``, and of ``cardsearch.py`` + ``inference.py``, as the silence
-    study stores them."""
-    src = ROOT / "solvers" / "comrade"
-    return {"card_sha1": hashlib.sha1((src / "convention.py").read_bytes()).hexdigest()[:12],
-            "search_sha1": hashlib.sha1(b"".join((src / f).read_bytes()
-                                                 for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]}
 
 
 def partners(kind: str, seed: int, seats: int = 4) -> list:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (BEST, GameRecord, StudyError, load, run_study, run_tasks, save, summary,
+from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, load, run_study, run_tasks, save, summary,
                                    wilson_interval)
 
 
@@ -199,7 +199,7 @@ def test_the_stored_play_table_figures_are_what_the_code_plays_now():
     stored = json.loads((root / "benchmarks" / "results" / "comrade_table.json").read_text())["tables"]
     assert set(stored) == {"card", "search", "heuristic"}
     for kind, entry in stored.items():
-        assert {k: entry[k] for k in ("card_sha1", "search_sha1")} == bench.code_hashes(), kind
+        assert {k: entry[k] for k in ("card_sha1", "search_sha1")} == code_hashes(), kind
         assert entry["summary"]["wins"] == sum(g["result"] == "win" for g in entry["games"]), kind
     for game in stored["card"]["games"][:3]:
         again = bench.play(game["seed"], "card")

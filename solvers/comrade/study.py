@@ -22,12 +22,14 @@ silent table can beat.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import json
 import math
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from cardgames.comrade import ComradeGame, Deal
@@ -36,7 +38,7 @@ from cardgames.players import play_out_seated
 from cardgames.errors import shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
-           "wilson_interval", "deal_for_seed", "make_table"]
+           "wilson_interval", "deal_for_seed", "make_table", "code_hashes"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -258,6 +260,16 @@ def summary(records: Sequence[GameRecord]) -> list[dict]:
         out.append({"kind": k, "games": len(rows), "wins": wins, "rate": wins / len(rows), "low": lo, "high": hi,
                     "bidding_losses": bidding, "play_losses": play, "bidding_low": blo, "bidding_high": bhi})
     return out
+
+
+def code_hashes() -> dict[str, str]:
+    """Which convention card and which search played a stored table (they change while they are designed):
+    ``card_sha1``, the first 12 hex digits of the SHA-1 of ``convention.py``, and ``search_sha1``, of
+    ``cardsearch.py`` + ``inference.py``.  The benchmarks store them with their results; the tests compare."""
+    here = Path(__file__).resolve().parent
+    return {"card_sha1": hashlib.sha1((here / "convention.py").read_bytes()).hexdigest()[:12],
+            "search_sha1": hashlib.sha1(b"".join((here / f).read_bytes()
+                                                 for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]}
 
 
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
