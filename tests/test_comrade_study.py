@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, load, run_study, run_tasks, save, summary,
-                                   wilson_interval)
+from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, run_study, run_tasks, save,
+                                   summary, wilson_interval)
 
 
 def strip(records):
@@ -183,6 +183,15 @@ def test_the_stored_card_and_best_games_are_what_the_code_plays_now(players, nam
     for seed in (0, 3):
         moves = 3 * players + 2
         assert list(first_moves("best", seed, moves, players)) == list(stored["best", seed].actions[:moves]), seed
+
+
+def test_the_code_hash_ignores_docstrings_and_comments_but_nothing_else():
+    source = 'X = 1  # the start\n\n\ndef f(a):\n    """What f does.\n\n    More."""\n    # why\n    return a + X  # sum\n'
+    mended = 'X = 1\n\ndef f(a):\n    """What f does, said better."""\n    return a + X\n'
+    assert code_text(source) == code_text(mended) == "X = 1\ndef f(a):\n    return a + X\n"
+    assert code_text(source) != code_text(source.replace("a + X", "a - X"))
+    assert code_text('s = "# not a comment"\n') == 's = "# not a comment"\n'     # a string keeps its '#'
+    assert set(code_hashes()) == {"card_sha1", "search_sha1"}
 
 
 def test_the_stored_play_table_figures_are_what_the_code_plays_now():

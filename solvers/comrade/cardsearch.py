@@ -163,7 +163,7 @@ class CardSearchPlayer:
       draws per world to layouts that explain the table better (a Metropolis chain of card swaps);
       ``"resample"`` gives equally weighted worlds drawn from the prior draws, ``"importance"``
       weighted ones.  The chain is what makes the search play well: on the deals whose final bid
-      could be made (deals 0–99), four search players won 39 of 67 with it and 27 of the same 67
+      could be made (75 of deals 0–99), four search players won 41 with it and 34 of the same 75
       with ``"resample"``, whose six worlds are mostly copies of one or two prior draws;
       ``benchmarks/bench_comrade_inference.py --play 100``);
     * ``candidates`` (``bid_candidates`` in the bidding, default the same) — how many actions to

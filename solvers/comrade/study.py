@@ -21,12 +21,15 @@ silent table can beat.
 
 from __future__ import annotations
 
+import ast
 import concurrent.futures as cf
 import hashlib
+import io
 import json
 import math
 import sys
 import time
+import tokenize
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -38,7 +41,7 @@ from cardgames.players import play_out_seated
 from cardgames.errors import shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
-           "wilson_interval", "deal_for_seed", "make_table", "code_hashes"]
+           "wilson_interval", "deal_for_seed", "make_table", "code_hashes", "code_text"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -262,14 +265,43 @@ def summary(records: Sequence[GameRecord]) -> list[dict]:
     return out
 
 
+def code_text(source: str) -> str:
+    """The part of a module's source that decides what it plays: ``source`` without its docstrings
+    (module, class and function), its comments and its blank lines.  :func:`code_hashes` hashes this,
+    so mending a docstring or a comment does not make a stored study stale; any other change does.
+    (Line based, with the comments found by :mod:`tokenize`, so the text is the same on every Python.)"""
+    tree = ast.parse(source)
+    drop: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                drop.update(range(first.lineno, first.end_lineno + 1))
+    comments = {tok.start[0]: tok.start[1] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                if tok.type == tokenize.COMMENT}
+    kept = []
+    for number, line in enumerate(source.splitlines(), 1):
+        if number in drop:
+            continue
+        line = line[:comments[number]] if number in comments else line
+        if line.strip():
+            kept.append(line.rstrip())
+    return "\n".join(kept) + "\n"
+
+
 def code_hashes() -> dict[str, str]:
     """Which convention card and which search played a stored table (they change while they are designed):
-    ``card_sha1``, the first 12 hex digits of the SHA-1 of ``convention.py``, and ``search_sha1``, of
-    ``cardsearch.py`` + ``inference.py``.  The benchmarks store them with their results; the tests compare."""
+    ``card_sha1``, the first 12 hex digits of the SHA-1 of ``convention.py``'s :func:`code_text`, and
+    ``search_sha1``, of ``cardsearch.py``'s and ``inference.py``'s.  The benchmarks store them with their
+    results; the tests compare."""
     here = Path(__file__).resolve().parent
-    return {"card_sha1": hashlib.sha1((here / "convention.py").read_bytes()).hexdigest()[:12],
-            "search_sha1": hashlib.sha1(b"".join((here / f).read_bytes()
-                                                 for f in ("cardsearch.py", "inference.py"))).hexdigest()[:12]}
+
+    def digest(*names: str) -> str:
+        text = "".join(code_text((here / name).read_text(encoding="utf-8")) for name in names)
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+    return {"card_sha1": digest("convention.py"), "search_sha1": digest("cardsearch.py", "inference.py")}
 
 
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
