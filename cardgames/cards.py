@@ -195,7 +195,8 @@ class Hand(tuple[Card, ...]):
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
     def sorted(self) -> "Hand":
-        return Hand(sorted(self, key=attrgetter("sort_key")))
+        # the cards were checked when this hand was built: no need to parse them again
+        return tuple.__new__(Hand, sorted(self, key=attrgetter("sort_key")))
 
     def __str__(self) -> str:
         return " ".join(c.code for c in self)

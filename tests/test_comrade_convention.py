@@ -353,3 +353,36 @@ def test_a_table_of_card_players_finishes_every_game(players):
         game = ComradeGame(Deal.random(seed, players=players), seed % players)
         play_out_seated(game, [ConventionPlayer() for _ in range(players)])
         assert game.is_terminal() and game.result in ("win", "loss")
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_hands_with_the_same_bidding_key_get_the_same_bidding(players):
+    """``bidding_key`` (what the inference memoises the bidding on) holds everything the bidding reads:
+    replacing a hand's low cards by other low cards of the same suits changes neither the choice nor the
+    policy; a top card traded for a low one changes the key."""
+    rng = random.Random(players)
+    views = [(v, legal) for v, legal in _positions(players, 8) if v.phase == "bidding" and len(legal) > 1]
+    assert len(views) > 40
+    ranks = sorted({c.rank for c in Deal.random(0, players=players).variant.deck}, reverse=True)
+    tops, low = ranks[:4], ranks[4:]
+    changed = swaps = 0
+    for view, legal in views:
+        hand = list(view.hand)
+        twin = []
+        for s in "SHDC":
+            mine = [c for c in hand if c.suit == s]
+            keep = [c for c in mine if c.rank in tops]
+            twin += keep + [Card(s, r) for r in rng.sample(low, len(mine) - len(keep))]
+        other = view.__class__(**{**view.__dict__, "hand": type(view.hand)(twin).sorted()})
+        assert CARD.bidding_key(other.hand, players) == CARD.bidding_key(view.hand, players)
+        assert CARD.choose(other, legal) == CARD.choose(view, legal)
+        assert CARD.policy(other, legal) == CARD.policy(view, legal)
+        changed += set(twin) != set(hand)
+        for top in (c for c in hand if c.rank in tops):
+            spare = [Card(top.suit, r) for r in low if Card(top.suit, r) not in hand]
+            if spare:
+                traded = [c for c in hand if c != top] + spare[:1]
+                assert CARD.bidding_key(traded, players) != CARD.bidding_key(hand, players)
+                swaps += 1
+    assert swaps > 40
+    assert changed > len(views) // 2        # the twins really hold other cards

@@ -69,7 +69,10 @@ def public_voids(view: PlayerView) -> list[set[str]]:
 def unseen_cards(view: PlayerView) -> list[Card]:
     """The cards of the variant's deck that ``view.seat`` has not seen: neither in its hand nor played.
     (In a mini deal some of these are out of play; the view does not say which.)"""
-    seen = set(view.hand) | set(view.played_cards)
+    seen = set(view.hand)
+    for t in view.tricks:
+        seen.update(c for _, c in t.plays)
+    seen.update(c for _, c in view.current_trick)
     return [c for c in variant_for(len(view.hand_sizes)).deck if c not in seen]
 
 

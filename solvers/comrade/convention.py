@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 from typing import Hashable, Sequence
 
 from cardgames.cards import SUIT_NAMES, SUITS, Card
@@ -147,14 +149,28 @@ def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -
     >>> suit_strength(parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4"))
     {'S': 2, 'H': 1, 'D': 1, 'C': 0}
     """
-    variant = variant_for(players)
+    tops = _tops(players, rules.ace_high)
+    held: dict[str, list[int]] = {s: [] for s in SUITS}
+    for c in hand:
+        if c.suit in held:
+            held[c.suit].append(play_rank(c, rules.ace_high))
     out = {}
     for s in SUITS:
-        probe = [Card(s, r) for r in variant.ranks]
-        suit_ranks = [play_rank(c, rules.ace_high) for c in probe]
-        held = [play_rank(c, rules.ace_high) for c in hand if c.suit == s]
-        out[s] = _strength(held, suit_ranks)
+        mine, n = held[s], len(held[s])
+        out[s] = sum(1 for i, top in enumerate(tops) if n > i and top in mine) + max(0, n - LONG)
     return out
+
+
+@lru_cache(maxsize=None)
+def _order(players: int, ace_high: bool) -> tuple[int, ...]:
+    """The ranks of a suit in the variant for ``players``, highest first (the same in every suit)."""
+    return tuple(sorted({play_rank(Card(SUITS[0], r), ace_high) for r in variant_for(players).ranks}, reverse=True))
+
+
+@lru_cache(maxsize=None)
+def _tops(players: int, ace_high: bool) -> tuple[int, ...]:
+    """The ranks rule B1 counts: the :data:`TOPS` highest of a suit."""
+    return _order(players, ace_high)[:TOPS]
 
 
 class ConventionCard:
@@ -177,6 +193,9 @@ class ConventionCard:
                 raise RuleConfigError(f"switch {key} must be True or False, not {value!r}")
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
+        self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
+        if rules.ace_high:                      # play_rank is the rank itself: read it directly (it is called most)
+            self._rank = attrgetter("rank")
 
     def __repr__(self) -> str:
         off = [k for k, v in self.on.items() if not v]
@@ -220,12 +239,36 @@ class ConventionCard:
         return self._play(view, legal)
 
     def _rank(self, card: Card) -> int:
+        """``play_rank(card, self.rules.ace_high)`` (set per card in ``__init__``: the rank itself when the ace is high)."""
         return play_rank(card, self.rules.ace_high)
+
+    def _unseen(self, view: PlayerView) -> list[Card]:
+        """``unseen_cards(view)``, remembered for the last view (a decision and its policy read it three times)."""
+        if self._unseen_of[0] is not view:
+            self._unseen_of = (view, unseen_cards(view))
+        return self._unseen_of[1]
+
+    def bidding_key(self, hand: Sequence[Card], players: int = 4) -> tuple:
+        """What the card's bidding reads of ``hand``: per suit, the number of cards and which of the
+        suit's top ranks it holds (rule B1 counts the top :data:`TOPS`, rule B6 the honours).  In the
+        same bidding position, two hands with the same key get the same choice and the same
+        :meth:`policy` (a test checks it on random hands), so the inference scores a bidding once
+        per key instead of once per hand."""
+        tops = _order(players, self.rules.ace_high)[:max(TOPS, len(HONOURS))]
+        count = {s: 0 for s in SUITS}
+        high: dict[str, list[int]] = {s: [] for s in SUITS}
+        for c in hand:
+            if c.suit in count:
+                count[c.suit] += 1
+                r = self._rank(c)
+                if r in tops:
+                    high[c.suit].append(r)
+        return tuple((count[s], tuple(sorted(high[s]))) for s in SUITS)
 
     def _equivalents(self, view: PlayerView, legal, choice) -> set:
         if not isinstance(choice, Card):
             return {choice}
-        unseen = {self._rank(c) for c in unseen_cards(view) if c.suit == choice.suit}
+        unseen = {self._rank(c) for c in self._unseen(view) if c.suit == choice.suit}
         table = {self._rank(c) for _, c in view.current_trick if c.suit == choice.suit}
         r0 = self._rank(choice)
         out = {choice}
@@ -254,7 +297,7 @@ class ConventionCard:
                         for c in view.hand if c.suit == s)) for s in SUITS}
         length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
         top_value = max(variant.bid_values)
-        order = sorted({self._rank(Card(SUITS[0], r)) for r in variant.ranks}, reverse=True)
+        order = _order(n, self.rules.ace_high)
         points = dict(zip(order, HONOURS))
 
         def fill_room(suit: str) -> float:
@@ -268,20 +311,27 @@ class ConventionCard:
         nxt = (view.seat + 1) % n
         middle = set(view.middle)
 
+        # what each card of the middle would add to the next player's bids (if it may take it at all)
+        bids_next = view.bids[nxt]
+        raises = []
+        for d in middle:
+            top = bids_next.get(d.suit)
+            if top is not None:
+                if d.value > top:
+                    raises.append((d.value - top, d))
+            elif len(bids_next) < variant.max_suits:
+                raises.append((d.value, d))
+        raises.sort(key=lambda x: x[0])
+
         def next_fits(taken: BidCard | None) -> bool:
             """After my action, can the next player take a card without passing the total?"""
             left = room - (inc(taken) if taken is not None else 0)
             if left <= 0 or turns_left <= 1:
                 return True
-            bids = view.bids[nxt]
-            for d in middle:
-                if d == taken:
-                    continue
-                top = bids.get(d.suit)
-                if top is not None:
-                    if top < d.value <= top + left:
-                        return True
-                elif len(bids) < variant.max_suits and d.value <= left:
+            for more, d in raises:
+                if more > left:
+                    return False
+                if d != taken:
                     return True
             return False
 
@@ -336,7 +386,7 @@ class ConventionCard:
 
         # B2 / B4: bid strong suits not yet bid
         # B8: a suit whose top card I hold and have not bid comes first
-        top_rank = max(self._rank(Card(SUITS[0], r)) for r in variant.ranks)
+        top_rank = order[0]
         ace = {s: self.on["B8"] and s not in mine and any(self._rank(c) == top_rank for c in view.hand if c.suit == s)
                for s in SUITS}
         wants = sorted(((ace[s], strength[s], length[s], -SUITS.index(s), s) for s in SUITS
@@ -371,7 +421,7 @@ class ConventionCard:
         n = len(view.hand_sizes)
         need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
         rank = self._rank
-        unseen = [c for c in unseen_cards(view)]
+        unseen = self._unseen(view)
 
         def master(c: Card) -> bool:
             return all(rank(u) < rank(c) for u in unseen if u.suit == c.suit)
@@ -482,7 +532,7 @@ class ConventionCard:
         """Rule P6: no card of the led suit (see :data:`RULES`)."""
         rank = self._rank
         led = SUIT_NAMES[view.current_trick[0][1].suit]
-        unseen = unseen_cards(view)
+        unseen = self._unseen(view)
         mine = need[view.seat]
 
         def higher_out(c: Card) -> int:

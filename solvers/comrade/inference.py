@@ -271,6 +271,11 @@ class Evidence:
         self.steps: dict[int, list[_Step]] = {p: [] for p in self.seats}
         self.cache: dict = {}
         self.policy_calls = 0
+        # a card that says what its bidding reads of a hand (ConventionCard.bidding_key) has each
+        # bidding scored once per (seat, step, key) instead of once per hand
+        self.bidding_key = getattr(card, "bidding_key", None)
+        self.players = n
+        self.bid_cache: dict = {}
         if not view.bidding_history:
             return
         layout = uniform_layout(view, rng or random.Random(0))
@@ -300,9 +305,21 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        for st in self.steps[seat]:
+        for i, st in enumerate(self.steps[seat]):
             if like < floor:
                 return like
+            if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
+                bkey = (seat, i, self.bidding_key(list(hidden) + list(st.later), self.players))
+                p = self.bid_cache.get(bkey)
+                if p is None:
+                    hand = Hand(list(hidden) + list(st.later)).sorted()
+                    v = dataclasses.replace(st.template, hand=hand, legal_actions=st.legal)
+                    self.policy_calls += 1
+                    p = self.bid_cache[bkey] = self.card.policy(v, list(st.legal)).get(st.action, 0.0)
+                like *= p
+                if like == 0.0:
+                    break
+                continue
             hand = Hand(list(hidden) + list(st.later)).sorted()
             if st.legal is not None:
                 legal = list(st.legal)
