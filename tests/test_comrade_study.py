@@ -180,7 +180,8 @@ def test_the_stored_card_and_best_games_are_what_the_code_plays_now(players, nam
     stored = {(r.kind, r.seed): r for r in records}
     for seed in (0, 1, 2, 7):
         assert list(play_deal(seed, "card", players=players).actions) == list(stored["card", seed].actions), seed
-    for seed in (0, 3):
+    # 19 and 77: deals whose stored games an earlier state of the code had played (found on 2026-12-05)
+    for seed in (0, 3, 19, 77) if players == 4 else (0, 3):
         moves = 3 * players + 2
         assert list(first_moves("best", seed, moves, players)) == list(stored["best", seed].actions[:moves]), seed
 

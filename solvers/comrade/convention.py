@@ -239,7 +239,7 @@ class ConventionCard:
         return self._play(view, legal)
 
     def _rank(self, card: Card) -> int:
-        """``play_rank(card, self.rules.ace_high)`` (set per card in ``__init__``: the rank itself when the ace is high)."""
+        """``play_rank(card, self.rules.ace_high)``; ``__init__`` puts a plain read of ``card.rank`` in its place when the ace is high."""
         return play_rank(card, self.rules.ace_high)
 
     def _unseen(self, view: PlayerView) -> list[Card]:

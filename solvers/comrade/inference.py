@@ -18,7 +18,9 @@ programs (Kermit, Rebstock et al. 2019) read the bidding:
   *other* seat, of the probability the card gives that action from that seat's view in
   the layout.  It splits into one factor per seat (each seat's view differs from the
   others only by its own hand), so :class:`Evidence` computes and remembers it per seat
-  and hand.
+  and hand; and a card that says what its bidding reads of a hand
+  (:meth:`~solvers.comrade.convention.ConventionCard.bidding_key`) has each bid scored once per
+  such key, since hands that differ only in their low cards bid alike.
 * :func:`sample_worlds` draws ``n`` worlds (layouts) with their weights: by importance
   sampling (``method="importance"``: ``n`` prior draws, each weighted by its likelihood)
   or by sampling-importance-resampling (``method="resample"``: ``oversample × n`` prior draws,
