@@ -110,6 +110,11 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+def uses_card(kind: str) -> bool:
+    """Whether tables of ``kind`` play by the convention card (so their games change with it)."""
+    return kind not in ("perfect", "random", "heuristic", "sampling")
+
+
 def uses_search(kind: str) -> bool:
     """Whether tables of ``kind`` play with the search or the inference (so their games change with them)."""
     return kind == "best" or kind.startswith("mixed:") or "inference" in kind
@@ -193,7 +198,7 @@ def main() -> None:
                 print(f"bench_comrade_silence.py: --resume: the stored {kind} games are not the deals 0 .. n-1",
                       file=sys.stderr)
                 raise SystemExit(2)
-            if got and before.get("card_sha1") != card_sha1:
+            if got and uses_card(kind) and before.get("card_sha1") != card_sha1:
                 print(f"bench_comrade_silence.py: --resume: the stored {kind} games were played with convention "
                       f"card {before.get('card_sha1')}, this one is {card_sha1}: play them again without --resume",
                       file=sys.stderr)
@@ -232,8 +237,9 @@ def main() -> None:
             command = before["command"] + " ; then " + command + " --resume"
             wall += before.get("wall_seconds", 0)
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1), "card_sha1": card_sha1,
-                               "workers": args.workers}
+                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers}
+        if uses_card(kind):
+            meta["kinds"][kind]["card_sha1"] = card_sha1
         if uses_search(kind):
             meta["kinds"][kind]["search_sha1"] = search_sha1
         row = summary(got)[0]
