@@ -48,8 +48,8 @@ from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, play_deal, run_tasks, save,  # noqa: E402
-                                  summary)
+from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, paired, play_deal,  # noqa: E402
+                                  run_tasks, save, summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -110,6 +110,23 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+def compare(before_path: Path, after_path: Path) -> dict:
+    """Each kind stored in both files, paired on the deals both played (:func:`~solvers.comrade.study.paired`):
+    e.g. the stored study against the same file at an earlier commit, after a change of the search."""
+    _, before = load(before_path)
+    _, after = load(after_path)
+    out = {}
+    for kind in dict.fromkeys(r.kind for r in after):
+        a = [r for r in before if r.kind == kind]
+        b = [r for r in after if r.kind == kind]
+        if not a:
+            continue
+        row = out[kind] = paired(a, b)
+        print(f"{kind:>22}: {row['deals']} deals both played; won {row['wins_before']} before, {row['wins_after']} "
+              f"after; only before {row['only_before']}, only after {row['only_after']} (exact sign test p = {row['p']:.3g})")
+    return out
+
+
 def uses_card(kind: str) -> bool:
     """Whether tables of ``kind`` play by the convention card (so their games change with it)."""
     return kind not in ("perfect", "random", "heuristic", "sampling")
@@ -146,6 +163,10 @@ def main() -> None:
     ap.add_argument("--bids", metavar="KIND", default=None,
                     help="only report, for the stored games of KIND in --out, how many final bids any play could "
                          "have made (all hands visible) and how many of those the table won")
+    ap.add_argument("--compare", metavar="BEFORE", type=Path, default=None,
+                    help="only report: each kind of --out against the same kind stored in BEFORE (e.g. the file at an "
+                         "earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`), "
+                         "paired on the same deals")
     ap.add_argument("--workers", type=int, default=1,
                     help="play this many deals at once, in worker processes (the games do not change: each "
                          "depends only on its seed)")
@@ -157,6 +178,13 @@ def main() -> None:
         raise SystemExit(2 if e.code else 0)
     if args.decisions:
         time_decisions(args.decisions, 12, args.players)
+        return
+    if args.compare:
+        if not (args.out and args.out.exists() and args.compare.exists()):
+            print("bench_comrade_silence.py: --compare BEFORE reads two stored studies: give an existing BEFORE and "
+                  "--out FILE", file=sys.stderr)
+            raise SystemExit(2)
+        compare(args.compare, args.out)
         return
     if args.bids:
         if not (args.out and args.out.exists()):

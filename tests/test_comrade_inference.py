@@ -301,6 +301,25 @@ def test_card_search_player_is_seated_seeded_and_follows_the_card_without_a_reas
         CardSearchPlayer(margin=2)
 
 
+def test_card_search_draws_its_own_number_of_worlds_in_each_phase():
+    game = ComradeGame(Deal.random(1), dealer=1)
+    p = CardSearchPlayer(samples=5, bid_samples=2, seed=3)
+    while game.phase == "bidding":
+        view, legal = game.view(game.current_player()), game.legal_actions()
+        action = p.act(view, legal)
+        if p.last_worlds is not None:
+            assert len(p.last_worlds.weights) == 2
+            break
+        game.apply(action)
+    assert p.last_worlds is not None, "no bidding decision was searched"
+    game = card_game(4, 1, 1)
+    p = CardSearchPlayer(samples=5, bid_samples=2, seed=3, rules=PLAY_ON, card=ConventionCard(PLAY_ON))
+    while not game.is_terminal() and p.last_worlds is None:
+        view, legal = game.view(game.current_player()), game.legal_actions()
+        game.apply(p.act(view, legal))
+    assert p.last_worlds is not None and len(p.last_worlds.weights) == 5
+
+
 def test_card_search_deviates_only_by_the_margin():
     game = card_game(6, 3, 2)
     seat = game.current_player()

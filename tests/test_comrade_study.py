@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, run_study, run_tasks, save,
+from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks, save,
                                    summary, wilson_interval)
 
 
@@ -160,6 +160,51 @@ def test_the_three_player_game_is_played_too():
     rec = play_deal(4, "card", players=3)
     assert rec.result in ("win", "loss") and len(rec.actions) > 0
     assert play_deal(4, "card", players=3).actions == rec.actions != play_deal(4, "card").actions
+
+
+def test_the_paired_sign_test_matches_counting_every_sequence_of_signs():
+    """``paired``'s p-value against brute force: every one of the 2**n ways the n disagreements could
+    have fallen, each equally likely under "neither table is better", counted as at least as lopsided."""
+    import itertools
+
+    for only_a, only_b in ((0, 0), (3, 0), (2, 5), (6, 6), (1, 9), (11, 4)):
+        results_a = ["win"] * only_a + ["loss"] * only_b + ["win", "loss"]       # two deals they agree on
+        results_b = ["loss"] * only_a + ["win"] * only_b + ["win", "loss"]
+        a = [GameRecord(s, "a", r, None, (), 0.0) for s, r in enumerate(results_a)]
+        b = [GameRecord(s, "b", r, None, (), 0.0) for s, r in enumerate(results_b)] + [GameRecord(99, "b", "win", None, (), 0.0)]
+        got = paired(a, b)
+        n, k = only_a + only_b, min(only_a, only_b)
+        extreme = sum(min(sum(signs), n - sum(signs)) <= k for signs in itertools.product((0, 1), repeat=n))
+        assert (got["deals"], got["only_before"], got["only_after"]) == (n + 2, only_a, only_b)
+        assert (got["wins_before"], got["wins_after"]) == (only_a + 1, only_b + 1)
+        assert got["p"] == pytest.approx(min(1.0, extreme / 2 ** n))
+
+
+def test_the_bench_compares_two_stored_studies_table_by_table(tmp_path, capsys, monkeypatch):
+    """``bench_comrade_silence.py --compare BEFORE --out FILE`` pairs each kind of FILE with the same kind of
+    BEFORE (kinds only one file has are left out), and refuses a missing file with one line and status 2."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("bench_comrade_silence", root / "benchmarks" / "bench_comrade_silence.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    before = [GameRecord(s, "card", r, None, (), 0.0) for s, r in enumerate(["win", "loss", "loss"])]
+    after = [GameRecord(s, "card", r, None, (), 0.0) for s, r in enumerate(["loss", "win", "win"])]
+    after += [GameRecord(0, "random", "loss", None, (), 0.0)]
+    save(before, tmp_path / "before.json", {"kinds": {}})
+    save(after, tmp_path / "after.json", {"kinds": {}})
+    got = bench.compare(tmp_path / "before.json", tmp_path / "after.json")
+    assert set(got) == {"card"}
+    assert (got["card"]["only_before"], got["card"]["only_after"], got["card"]["wins_after"]) == (1, 2, 2)
+    capsys.readouterr()
+    monkeypatch.setattr("sys.argv", ["bench_comrade_silence.py", "--compare", str(tmp_path / "missing.json"),
+                                     "--out", str(tmp_path / "after.json")])
+    with pytest.raises(SystemExit) as stop:
+        bench.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert "--compare" in err and "\n" not in err
 
 
 def test_losses_are_split_into_bidding_and_play():

@@ -21,6 +21,8 @@ def _refused(make, option: str, shown: str) -> None:
 
 @pytest.mark.parametrize("option, value, shown", [
     ("samples", 0, "not 0"),
+    ("bid_samples", 2.5, "not 2.5"),
+    ("samples", None, "not None"),
     ("candidates", 0, "not 0"),
     ("bid_candidates", -1, "not -1"),
     ("margin", 1.5, "not 1.5"),
@@ -48,4 +50,6 @@ def test_sampling_player_names_the_bad_option(option, value, shown):
 def test_good_options_are_accepted():
     assert CardSearchPlayer(samples=1, candidates=1, bid_candidates=1, margin=0, bid_margin=1,
                             leaf="solver", horizon=0, bid_horizon=None).samples == 1
+    assert CardSearchPlayer(samples=3, bid_samples=None).bid_samples == 3
+    assert CardSearchPlayer(samples=3, bid_samples=2).bid_samples == 2
     assert SamplingPlayer(samples=1, bid_samples=1, node_limit=None, bid_node_limit=1).bid_samples == 1

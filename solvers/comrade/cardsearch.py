@@ -158,7 +158,11 @@ class CardSearchPlayer:
 
     How it works (see also the module docstring):
 
-    * ``samples`` — worlds per decision (drawn by :func:`~solvers.comrade.inference.sample_worlds`
+    * ``samples`` — worlds per decision in the play, ``bid_samples`` in the bidding (``None``: the
+      same as ``samples``).  Twelve worlds a card instead of six: on the study's 1,000 four-player
+      deals (the same seeds and seats) the table won 457 instead of 433, 111 deals only with twelve
+      and 87 only with six (a sign test gives p = 0.10: a likely gain, not a proven one), for about
+      0.05 s more a card; ten worlds a bid instead of six won nothing on 100 deals.  The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds`
       with ``method``: ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior
       draws per world to layouts that explain the table better (a Metropolis chain of card swaps);
       ``"resample"`` gives equally weighted worlds drawn from the prior draws, ``"importance"``
@@ -189,13 +193,16 @@ class CardSearchPlayer:
     exactly there, so the play table's coach lists these departures.
     """
 
-    def __init__(self, samples: int = 6, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
+    def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
                  rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
                  method: str = "mcmc", bid_candidates: int | None = None, oversample: int = 3,
                  horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
-                 node_limit: int = 1000, bid_margin: float = 0.25):
-        if samples < 1:
-            raise PlayerOptionError(f"samples must be at least 1, not {samples!r}", "samples")
+                 node_limit: int = 1000, bid_margin: float = 0.25, bid_samples: int | None = 6):
+        for name, n in (("samples", samples), ("bid_samples", bid_samples)):
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+                raise PlayerOptionError(f"{name} must be a number of worlds, at least 1, not {n!r}", name)
+        if samples is None:
+            raise PlayerOptionError("samples must be a number of worlds, at least 1, not None", "samples")
         for name, c in (("candidates", candidates), ("bid_candidates", bid_candidates)):
             if c is not None and c < 1:
                 raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
@@ -204,6 +211,7 @@ class CardSearchPlayer:
                 raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
         self.bid_margin = bid_margin
         self.samples = samples
+        self.bid_samples = samples if bid_samples is None else bid_samples
         self.candidates = candidates
         self.bid_candidates = candidates if bid_candidates is None else bid_candidates
         self.margin = margin
@@ -235,11 +243,12 @@ class CardSearchPlayer:
         self.last_departure: str | None = None
 
     def __repr__(self) -> str:
-        return f"CardSearchPlayer(samples={self.samples}, margin={self.margin}, seed={self.seed})"
+        return f"CardSearchPlayer(samples={self.samples}, bid_samples={self.bid_samples}, margin={self.margin}, seed={self.seed})"
 
     def scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
-        worlds = sample_worlds(view, self.card, self.samples, rng, self.trust_floor, method=self.method,
+        n = self.bid_samples if view.phase == "bidding" else self.samples
+        worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
                                oversample=self.oversample, rules=self.rules)
         self.last_worlds = worlds
         out = {str(a): 0.0 for a in cands}

@@ -41,7 +41,7 @@ from cardgames.players import play_out_seated
 from cardgames.errors import shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
-           "wilson_interval", "deal_for_seed", "make_table", "code_hashes", "code_text"]
+           "wilson_interval", "paired", "deal_for_seed", "make_table", "code_hashes", "code_text"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -246,6 +246,28 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def paired(before: Sequence[GameRecord], after: Sequence[GameRecord]) -> dict:
+    """Two tables on the same deals (the seeds both played): how many each won, how many only one of them
+    won (``only_before``, ``only_after``), and ``p``, the two-sided exact sign test (McNemar's exact test)
+    of "either is as likely to win a deal the other loses".  The fair way to compare two players: on the
+    same deals the deals' own luck cancels, and only the deals they disagree on count.
+
+    >>> a = [GameRecord(s, "a", r, None, (), 0.0) for s, r in enumerate(["win", "loss", "loss", "win"])]
+    >>> b = [GameRecord(s, "b", r, None, (), 0.0) for s, r in enumerate(["win", "win", "win", "loss"])]
+    >>> {k: v for k, v in paired(a, b).items() if k != "p"}
+    {'deals': 4, 'wins_before': 2, 'wins_after': 3, 'only_before': 1, 'only_after': 2}
+    """
+    won_a = {r.seed: r.result == "win" for r in before}
+    won_b = {r.seed: r.result == "win" for r in after}
+    seeds = sorted(set(won_a) & set(won_b))
+    only_a = sum(won_a[s] and not won_b[s] for s in seeds)
+    only_b = sum(won_b[s] and not won_a[s] for s in seeds)
+    n, k = only_a + only_b, min(only_a, only_b)
+    p = 1.0 if n == 0 else min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
+    return {"deals": len(seeds), "wins_before": sum(won_a[s] for s in seeds), "wins_after": sum(won_b[s] for s in seeds),
+            "only_before": only_a, "only_after": only_b, "p": p}
 
 
 def summary(records: Sequence[GameRecord]) -> list[dict]:
