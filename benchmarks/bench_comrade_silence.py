@@ -23,6 +23,17 @@ time to spare (about 15 s per deal for the search tables, four seats)::
 (``--minutes 0``: no time limit.)  The command actually used for each kind is stored in the file
 (``meta["kinds"][kind]["command"]``).
 
+``--fatal KIND:N`` instead asks where the stored lost games of KIND among deals 0 .. N-1 went wrong:
+lost in the bidding (the final bids could not be made by any play: the position solver, all hands
+visible), or the first card after which no win was possible (a binary search, as
+:func:`solvers.comrade.review.first_fatal_action`'s), and whether that card was the convention
+card's own choice or a departure of the search.  For a search player's fatal card it
+replays the player's decision (its generator draws one number per decision, so the decision is
+reproduced exactly) and says whether a card that kept the deal winnable was among its candidates,
+and how the candidates scored::
+
+    python benchmarks/bench_comrade_silence.py --fatal best:200 --out benchmarks/results/comrade_silence.json
+
 ``--decisions K`` instead times K play and K bidding decisions of the strongest player
 (:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, its defaults) on positions of seeded card
 games (each non-forced decision with probability 0.3) and prints the median, the 99th percentile
@@ -45,9 +56,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
-from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
+from solvers.comrade.cardsearch import CardSearchPlayer, candidates  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
+from solvers.comrade.review import replay_prefix  # noqa: E402
 from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, paired, play_deal,  # noqa: E402
                                   run_tasks, save, summary)
 
@@ -110,6 +122,102 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: float = 3.0, wide: int = 6) -> dict:
+    """Where the stored lost games of ``kind`` among deals ``0 .. n-1`` went wrong (see the module docstring).
+
+    Returns the counts (``lost``, ``bidding``: lost in the bidding or with final bids that no play could make,
+    ``play``: the first fatal action was a card, ``play_card``: fatal cards that were the card's own
+    choice, ``saving_in_candidates``: of those, how often a card that kept the deal winnable was among the
+    player's candidates, ``saving_scored_higher``: ... and scored above the card's choice (by less than the
+    margin, or the search would have played it), ``saving_in_wide``: among ``wide`` candidates,
+    ``play_departures``, ``undecided``: a solver call ran out of ``time_limit`` seconds) and one row per game."""
+    from solvers.comrade.study import StudyError, make_table
+
+    _, records = load(path)
+    counts = dict.fromkeys(("lost", "undecided", "bidding", "play",
+                            "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
+                            "play_departures"), 0)
+    rows = []
+    for r in sorted((r for r in records if r.kind == kind and r.seed < n and r.result != "win"), key=lambda r: r.seed):
+        counts["lost"] += 1
+        deal, dealer = deal_for_seed(r.seed, players)
+        game = ComradeGame(deal, dealer)
+        for a in r.actions:
+            game.apply(a)
+        # the bidding first: are the final bids makeable?  (The search from the first bid on is far slower.)
+        bids = next((i for i in range(len(game.actions) + 1) if replay_prefix(game, i).phase != "bidding"), None)
+        end_of_bidding = replay_prefix(game, bids) if bids is not None else None
+        if end_of_bidding is None or end_of_bidding.phase != "play" or \
+                solve_position(end_of_bidding, time_limit).verdict == "no_win":
+            counts["bidding"] += 1
+            rows.append({"seed": r.seed, "phase": "bidding"})
+            continue
+        # then the play: the last position that could still be won (a binary search, as first_fatal_action's)
+        lo, hi = bids, len(game.actions)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            verdict = solve_position(replay_prefix(game, mid), time_limit).verdict
+            if verdict == "unknown":
+                break
+            lo, hi = (mid, hi) if verdict == "win" else (lo, mid)
+        if hi - lo > 1:
+            counts["undecided"] += 1
+            rows.append({"seed": r.seed, "phase": "undecided"})
+            continue
+        before = replay_prefix(game, lo)          # the fatal card is game.actions[lo]
+        fatal_seat, trick = before.current_player(), len(before.tricks) + 1
+        # the seat's player, brought to the fatal decision by making its earlier decisions again
+        player = make_table(kind, r.seed, players)[fatal_seat]
+        replay = ComradeGame(deal, dealer)
+        for i, a in enumerate(game.actions[:lo + 1]):
+            seat = replay.current_player()
+            if seat == fatal_seat:
+                view, legal = replay.view(seat), tuple(replay.legal_actions())
+                chosen = player.act(view, legal)
+                if str(chosen) != str(a):
+                    raise StudyError(f"deal {r.seed}: the stored {kind} game is not what the code plays now "
+                                     f"(action {i + 1}: stored {a}, played {chosen})")
+            if i < lo:
+                replay.apply(a)
+        card = getattr(player, "card", None)
+        own = card is None or str(card.choose(view, legal)) == str(chosen)
+        row = {"seed": r.seed, "phase": "play", "index": lo, "trick": trick, "action": str(chosen), "own": own}
+        counts["play"] += 1
+        if not own:
+            counts["play_departures"] += 1
+            row["scores"] = dict(player.last_scores)
+        elif card is not None and hasattr(player, "last_scores"):
+            counts["play_card"] += 1
+            saving = set()
+            for a in legal:
+                after = replay_prefix(game, lo)
+                after.apply(a)
+                if after.result == "win" if after.is_terminal() else solve_position(after, time_limit).verdict == "win":
+                    saving.add(str(a))
+            cands = [str(a) for a in candidates(view, legal, card, player.candidates, player.rules.ace_high)]
+            scores = player.last_scores
+            found = [a for a in cands if a in saving]
+            counts["saving_in_candidates"] += bool(found)
+            counts["saving_scored_higher"] += any(scores.get(a, 0) > scores.get(str(chosen), 0) for a in found)
+            counts["saving_in_wide"] += any(str(a) in saving for a in candidates(view, legal, card, wide,
+                                                                               player.rules.ace_high))
+            row.update(saving=sorted(saving), candidates=cands, scores=dict(scores))
+        rows.append(row)
+    c = counts
+    print(f"{kind}, deals 0-{n - 1}: {c['lost']} lost; in the bidding (the final bids could not be made by any "
+          f"play) {c['bidding']}; the first fatal action in the play {c['play']} "
+          f"({c['play_departures']} departures of the search); undecided {c['undecided']}")
+    if c["play_card"]:
+        print(f"  fatal cards that were the card's choice: {c['play_card']}; a saving card among the candidates "
+              f"{c['saving_in_candidates']} (scored above the card's choice {c['saving_scored_higher']}), "
+              f"among {wide} candidates {c['saving_in_wide']}")
+    for row in rows:
+        if row["phase"] == "play" and not row["own"]:
+            print(f"  deal {row['seed']}, trick {row['trick']}: the search played {row['action']}: "
+                  + ", ".join(f"{a} {v:.2f}" for a, v in row["scores"].items()))
+    return {"counts": counts, "rows": rows}
+
+
 def compare(before_path: Path, after_path: Path) -> dict:
     """Each kind stored in both files, paired on the deals both played (:func:`~solvers.comrade.study.paired`):
     e.g. the stored study against the same file at an earlier commit, after a change of the search."""
@@ -140,9 +248,9 @@ def uses_search(kind: str) -> bool:
 def parse_kind(text: str) -> tuple[str, int]:
     kind, _, n = text.rpartition(":")
     if not kind or not n.isdigit():
-        raise argparse.ArgumentTypeError(f"--kind {text!r}: write KIND:N, e.g. card:1000")
+        raise argparse.ArgumentTypeError(f"{text!r}: write KIND:N, e.g. card:1000")
     if kind not in KINDS + MIXED + ("perfect",):
-        raise argparse.ArgumentTypeError(f"--kind {text!r}: unknown kind {kind!r} (kinds: perfect, "
+        raise argparse.ArgumentTypeError(f"{text!r}: unknown kind {kind!r} (kinds: perfect, "
                                          f"{', '.join(KINDS + MIXED)})")
     return kind, int(n)
 
@@ -167,6 +275,10 @@ def main() -> None:
                     help="only report: each kind of --out against the same kind stored in BEFORE (e.g. the file at an "
                          "earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`), "
                          "paired on the same deals")
+    ap.add_argument("--fatal", metavar="KIND:N", type=parse_kind, default=None,
+                    help="only report, for the stored lost games of KIND among deals 0 .. N-1 of --out, the first "
+                         "action after which no win was possible, and for a search player whether it had a saving "
+                         "card among its candidates")
     ap.add_argument("--workers", type=int, default=1,
                     help="play this many deals at once, in worker processes (the games do not change: each "
                          "depends only on its seed)")
@@ -185,6 +297,12 @@ def main() -> None:
                   "--out FILE", file=sys.stderr)
             raise SystemExit(2)
         compare(args.compare, args.out)
+        return
+    if args.fatal:
+        if not (args.out and args.out.exists()):
+            print("bench_comrade_silence.py: --fatal reads the stored games: give --out FILE", file=sys.stderr)
+            raise SystemExit(2)
+        fatal_actions(args.out, *args.fatal, players=args.players)
         return
     if args.bids:
         if not (args.out and args.out.exists()):

@@ -180,15 +180,21 @@ def test_the_paired_sign_test_matches_counting_every_sequence_of_signs():
         assert got["p"] == pytest.approx(min(1.0, extreme / 2 ** n))
 
 
-def test_the_bench_compares_two_stored_studies_table_by_table(tmp_path, capsys, monkeypatch):
-    """``bench_comrade_silence.py --compare BEFORE --out FILE`` pairs each kind of FILE with the same kind of
-    BEFORE (kinds only one file has are left out), and refuses a missing file with one line and status 2."""
+def load_bench():
+    """``benchmarks/bench_comrade_silence.py`` as a module (the benchmarks are scripts, not a package)."""
     import importlib.util
 
     root = Path(__file__).resolve().parents[1]
     spec = importlib.util.spec_from_file_location("bench_comrade_silence", root / "benchmarks" / "bench_comrade_silence.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_bench_compares_two_stored_studies_table_by_table(tmp_path, capsys, monkeypatch):
+    """``bench_comrade_silence.py --compare BEFORE --out FILE`` pairs each kind of FILE with the same kind of
+    BEFORE (kinds only one file has are left out), and refuses a missing file with one line and status 2."""
+    bench = load_bench()
     before = [GameRecord(s, "card", r, None, (), 0.0) for s, r in enumerate(["win", "loss", "loss"])]
     after = [GameRecord(s, "card", r, None, (), 0.0) for s, r in enumerate(["loss", "win", "win"])]
     after += [GameRecord(0, "random", "loss", None, (), 0.0)]
@@ -205,6 +211,42 @@ def test_the_bench_compares_two_stored_studies_table_by_table(tmp_path, capsys, 
     assert stop.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "--compare" in err and "\n" not in err
+
+
+@pytest.mark.slow
+def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_path, capsys):
+    """``--fatal best:N``: of the stored deals 0-5 the strongest table lost three.  Deal 1's final bids could
+    not be made; in deal 4 the search left the card (♦3 instead of the card's ♥6) and lost the deal; in deal 5
+    the card's own ♦2 lost it, and no card that kept it winnable was among the search's three candidates,
+    but one was among six.  Each saving card really keeps the deal winnable, and the fatal card does not."""
+    from solvers.comrade.position import solve_position
+    from solvers.comrade.review import replay_prefix
+    from solvers.comrade.study import deal_for_seed
+    from cardgames.comrade import ComradeGame
+
+    bench = load_bench()
+    root = Path(__file__).resolve().parents[1]
+    _, records = load(root / "benchmarks" / "results" / "comrade_silence.json")
+    save([r for r in records if r.kind == "best" and r.seed < 6], tmp_path / "s.json", {"kinds": {}})
+    got = bench.fatal_actions(tmp_path / "s.json", "best", 6)
+    c = got["counts"]
+    assert (c["lost"], c["bidding"], c["play"], c["play_departures"], c["play_card"]) == (3, 1, 2, 1, 1)
+    assert (c["saving_in_candidates"], c["saving_in_wide"], c["undecided"]) == (0, 1, 0)
+    rows = {row["seed"]: row for row in got["rows"]}
+    assert rows[1]["phase"] == "bidding" and rows[4]["own"] is False and rows[4]["action"] == "D3"
+    five = rows[5]
+    assert five["action"] not in five["saving"] and not set(five["candidates"]) & set(five["saving"])
+    record = next(r for r in records if r.kind == "best" and r.seed == 5)
+    game = ComradeGame(*deal_for_seed(5))
+    for a in record.actions:
+        game.apply(a)
+    index = five["index"]
+    assert str(game.actions[index]) == five["action"]
+    for code in five["saving"] + [five["action"]]:
+        after = replay_prefix(game, index)
+        after.apply(next(a for a in after.legal_actions() if str(a) == code))
+        assert (solve_position(after, 10).verdict == "win") == (code in five["saving"]), code
+    assert "deal 4, trick 8: the search played D3" in capsys.readouterr().out
 
 
 def test_losses_are_split_into_bidding_and_play():
