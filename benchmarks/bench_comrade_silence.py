@@ -25,8 +25,8 @@ time to spare (about 15 s per deal for the search tables, four seats)::
 
 ``--fatal KIND:N`` instead asks where the stored lost games of KIND among deals 0 .. N-1 went wrong:
 lost in the bidding (the final bids could not be made by any play: the position solver, all hands
-visible), or the first card after which no win was possible (a binary search, as
-:func:`solvers.comrade.review.first_fatal_action`'s), and whether that card was the convention
+visible), or the first card after which no win was possible
+(:func:`solvers.comrade.review.first_fatal_action`), and whether that card was the convention
 card's own choice or a departure of the search.  For a search player's fatal card it
 replays the player's decision (its generator draws one number per decision, so the decision is
 reproduced exactly) and says whether a card that kept the deal winnable was among its candidates,
@@ -59,7 +59,7 @@ from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from solvers.comrade.cardsearch import CardSearchPlayer, candidates  # noqa: E402
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.review import replay_prefix  # noqa: E402
+from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
 from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, paired, play_deal,  # noqa: E402
                                   run_tasks, save, summary)
 
@@ -92,6 +92,17 @@ def time_decisions(count: int, seed: int, players: int = 4) -> dict:
     return out
 
 
+def after_bidding(record: GameRecord, players: int = 4) -> ComradeGame:
+    """A stored game replayed to the end of its bidding (its first card not played yet), or to its end
+    if it was lost in the bidding."""
+    game = ComradeGame(*deal_for_seed(record.seed, players))
+    for a in record.actions:
+        if game.phase != "bidding":
+            break
+        game.apply(a)
+    return game
+
+
 def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     """For the stored games of ``kind``: could their final bids be made by any play (the position solver,
     all hands visible, a node budget so the answer is the same on every machine), and how many of those
@@ -103,12 +114,7 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
         if r.kind != kind:
             continue
         counts["games"] += 1
-        deal, dealer = deal_for_seed(r.seed, players)
-        game = ComradeGame(deal, dealer)
-        for a in r.actions:
-            if game.phase != "bidding":
-                break
-            game.apply(a)
+        game = after_bidding(r, players)
         if game.phase == "bidding" or game.bidding_loss is not None:
             counts["bidding_lost"] += 1
             continue
@@ -144,28 +150,19 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
         game = ComradeGame(deal, dealer)
         for a in r.actions:
             game.apply(a)
-        # the bidding first: are the final bids makeable?  (The search from the first bid on is far slower.)
-        bids = next((i for i in range(len(game.actions) + 1) if replay_prefix(game, i).phase != "bidding"), None)
-        end_of_bidding = replay_prefix(game, bids) if bids is not None else None
-        if end_of_bidding is None or end_of_bidding.phase != "play" or \
-                solve_position(end_of_bidding, time_limit).verdict == "no_win":
+        # the bidding first: could the final bids be made?  Then the first fatal card, searched from the
+        # first card on (from the first bid on the solver is far slower)
+        bids = after_bidding(r, players)
+        if bids.phase != "play" or solve_position(bids, time_limit).verdict == "no_win":
             counts["bidding"] += 1
             rows.append({"seed": r.seed, "phase": "bidding"})
             continue
-        # then the play: the last position that could still be won (a binary search, as first_fatal_action's)
-        lo, hi = bids, len(game.actions)
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            verdict = solve_position(replay_prefix(game, mid), time_limit).verdict
-            if verdict == "unknown":
-                break
-            lo, hi = (mid, hi) if verdict == "win" else (lo, mid)
-        if hi - lo > 1:
+        fatal = first_fatal_action(game, time_limit, start=len(bids.actions))
+        if fatal is None or fatal.index is None or fatal.unknown:
             counts["undecided"] += 1
             rows.append({"seed": r.seed, "phase": "undecided"})
             continue
-        before = replay_prefix(game, lo)          # the fatal card is game.actions[lo]
-        fatal_seat, trick = before.current_player(), len(before.tricks) + 1
+        lo, fatal_seat, trick = fatal.index, fatal.seat, fatal.trick    # the fatal card is game.actions[lo]
         # the seat's player, brought to the fatal decision by making its earlier decisions again
         player = make_table(kind, r.seed, players)[fatal_seat]
         replay = ComradeGame(deal, dealer)

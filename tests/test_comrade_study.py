@@ -180,12 +180,12 @@ def test_the_paired_sign_test_matches_counting_every_sequence_of_signs():
         assert got["p"] == pytest.approx(min(1.0, extreme / 2 ** n))
 
 
-def load_bench():
-    """``benchmarks/bench_comrade_silence.py`` as a module (the benchmarks are scripts, not a package)."""
+def load_bench(name: str = "bench_comrade_silence"):
+    """``benchmarks/NAME.py`` as a module (the benchmarks are scripts, not a package)."""
     import importlib.util
 
     root = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location("bench_comrade_silence", root / "benchmarks" / "bench_comrade_silence.py")
+    spec = importlib.util.spec_from_file_location(name, root / "benchmarks" / f"{name}.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     return bench
@@ -286,13 +286,10 @@ def test_the_stored_play_table_figures_are_what_the_code_plays_now():
     """``benchmarks/results/comrade_table.json`` (the README's "can a student win at the play table?") is not
     stale: every entry names the card and search it was played with, they are today's, and replaying the
     first deals with card partners gives the stored games."""
-    import importlib.util
     import json
 
     root = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location("bench_comrade_table", root / "benchmarks" / "bench_comrade_table.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("bench_comrade_table")
     stored = json.loads((root / "benchmarks" / "results" / "comrade_table.json").read_text())["tables"]
     assert set(stored) == {"card", "search", "heuristic"}
     for kind, entry in stored.items():

@@ -68,20 +68,23 @@ def replay_prefix(game: ComradeGame, k: int) -> ComradeGame:
 
 
 def first_fatal_action(game: ComradeGame, time_limit: float = 2.0,
-                       solve: Callable = solve_position) -> FatalAction | None:
+                       solve: Callable = solve_position, start: int = 0) -> FatalAction | None:
     """For a lost (or losing) game: its first action after which no win was possible.
 
     ``None`` when the game as played can still be won (or was won).  Each solver call gets
-    ``time_limit`` seconds; about log2(actions) + 2 calls are made."""
+    ``time_limit`` seconds; about log2(actions) + 2 calls are made.  ``start``: look only at the
+    actions from that index on (e.g. the first card, once the final bids are known to be makeable:
+    solving from the first bid is far slower); ``verdict_at_start`` is then the verdict after the
+    first ``start`` actions."""
     letters = game.variant.seat_letters
     actions = game.actions
     end = solve(replay_prefix(game, len(actions)), time_limit=time_limit).verdict
     if end == "win":
         return None
-    start = solve(replay_prefix(game, 0), time_limit=time_limit).verdict
-    if start == "no_win":
+    first = solve(replay_prefix(game, start), time_limit=time_limit).verdict
+    if first == "no_win":
         return FatalAction(None, None, None, None, None, "no_win", letters=letters)
-    lo, hi, unknown = 0, len(actions), start == "unknown" or end == "unknown"
+    lo, hi, unknown = start, len(actions), first == "unknown" or end == "unknown"
     while hi - lo > 1:
         mid = (lo + hi) // 2
         v = solve(replay_prefix(game, mid), time_limit=time_limit).verdict
@@ -94,4 +97,4 @@ def first_fatal_action(game: ComradeGame, time_limit: float = 2.0,
             hi = mid             # the search treats unknown as lost: the answer is then an upper bound
     before = replay_prefix(game, hi - 1)
     return FatalAction(hi - 1, before.current_player(), actions[hi - 1], before.phase,
-                       len(before.tricks) + 1 if before.phase == "play" else None, start, unknown, letters)
+                       len(before.tricks) + 1 if before.phase == "play" else None, first, unknown, letters)
