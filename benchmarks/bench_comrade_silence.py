@@ -30,7 +30,9 @@ visible), or the first card after which no win was possible
 card's own choice or a departure of the search.  For a search player's fatal card it
 replays the player's decision (its generator draws one number per decision, so the decision is
 reproduced exactly) and says whether a card that kept the deal winnable was among its candidates,
-and how the candidates scored::
+and how the candidates scored.  For a game lost in the bidding it finds the first bid after which no
+final bids could be made, its lap, whether it was the card's own choice, and the bids of that seat
+that would have saved the deal with the others bidding by the card (:func:`fatal_bid`)::
 
     python benchmarks/bench_comrade_silence.py --fatal best:200 --out benchmarks/results/comrade_silence.json
 
@@ -128,6 +130,71 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+def makeable(game: ComradeGame, time_limit: float) -> bool:
+    """Whether ``game`` (a position, or a game over) can still be won by some play, all hands visible."""
+    if game.is_terminal():
+        return game.result == "win"
+    return solve_position(game, time_limit).verdict == "win"
+
+
+def fatal_bid(bids: ComradeGame, seed: int, time_limit: float, counts: dict, kind: str, players: int = 4) -> dict:
+    """For a game whose final bids no play could make (``bids``: its bidding, replayed): the first bid after
+    which no final bids could be made any more (a binary search over the bidding, the position solver), its
+    lap, whether it was the convention card's own choice (``unknown``: a solver call ran out of ``time_limit``
+    seconds, and counted as lost, so the bid named is this one or a later one), and the *saving* bids of that seat: those after
+    which the card's bidding (every seat following the card to the end of the bidding) gives final bids
+    some play can make; are they among the search's candidates?  Adds to ``counts``."""
+    card = ConventionCard()
+    actions = list(bids.actions)
+
+    def prefix(k: int) -> ComradeGame:
+        return replay_prefix(bids, k)
+
+    lo, hi, unknown = 0, len(actions), False
+    if not makeable(prefix(0), time_limit):
+        counts["bid_undecided"] += 1
+        return {"seed": seed, "phase": "bidding", "index": None, "unknown": True}
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        verdict = solve_position(prefix(mid), time_limit).verdict
+        if verdict == "win":
+            lo = mid
+        else:           # unknown counts as lost, as in first_fatal_action: the bid found is then this one or a later one
+            hi = mid
+            unknown |= verdict == "unknown"
+    before = prefix(hi - 1)
+    seat, legal = before.current_player(), tuple(before.legal_actions())
+    view = before.view(seat)
+    lap = before.bidding.lap
+    own = str(card.choose(view, legal)) == str(actions[hi - 1])
+    saving = []
+    for a in legal:
+        after = prefix(hi - 1)
+        after.apply(a)
+        while after.phase == "bidding" and not after.is_terminal():
+            options = after.legal_actions()
+            after.apply(options[0] if len(options) == 1 else card.choose(after.view(after.current_player()), options))
+        if after.phase == "play" and makeable(after, time_limit):
+            saving.append(str(a))
+    player = make_table_player(kind, seed, seat, players)
+    k = getattr(player, "bid_candidates", 1)
+    cands = [str(a) for a in candidates(view, legal, card, k, before.rules.ace_high)]
+    counts[f"bid_lap{lap}"] += 1
+    counts["bid_undecided"] += unknown
+    counts["bid_card"] += own
+    counts["bid_saving"] += bool(saving)
+    counts["bid_saving_in_candidates"] += any(a in cands for a in saving)
+    return {"seed": seed, "phase": "bidding", "index": hi - 1, "lap": lap, "seat": seat, "action": str(actions[hi - 1]),
+            "own": own, "saving": saving, "candidates": cands, "unknown": unknown}
+
+
+def make_table_player(kind: str, seed: int, seat: int, players: int = 4):
+    """The player of ``kind``'s table at ``seat`` for deal ``seed``."""
+    from solvers.comrade.study import make_table
+
+    return make_table(kind, seed, players)[seat]
+
+
 def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: float = 3.0, wide: int = 6) -> dict:
     """Where the stored lost games of ``kind`` among deals ``0 .. n-1`` went wrong (see the module docstring).
 
@@ -140,7 +207,8 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
     from solvers.comrade.study import StudyError, make_table
 
     _, records = load(path)
-    counts = dict.fromkeys(("lost", "undecided", "bidding", "play",
+    counts = dict.fromkeys(("lost", "undecided", "bidding", "bid_undecided", "bid_lap1", "bid_lap2", "bid_lap3",
+                            "bid_card", "bid_saving", "bid_saving_in_candidates", "play",
                             "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
                             "play_departures"), 0)
     rows = []
@@ -155,7 +223,7 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
         bids = after_bidding(r, players)
         if bids.phase != "play" or solve_position(bids, time_limit).verdict == "no_win":
             counts["bidding"] += 1
-            rows.append({"seed": r.seed, "phase": "bidding"})
+            rows.append(fatal_bid(bids, r.seed, time_limit, counts, kind, players))
             continue
         fatal = first_fatal_action(game, time_limit, start=len(bids.actions))
         if fatal is None or fatal.index is None or fatal.unknown:
@@ -204,6 +272,11 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
     print(f"{kind}, deals 0-{n - 1}: {c['lost']} lost; in the bidding (the final bids could not be made by any "
           f"play) {c['bidding']}; the first fatal action in the play {c['play']} "
           f"({c['play_departures']} departures of the search); undecided {c['undecided']}")
+    if c["bidding"]:
+        print(f"  the first fatal bid in lap 1 / 2 / 3: {c['bid_lap1']} / {c['bid_lap2']} / {c['bid_lap3']} "
+              f"({c['bid_card']} the card's own choice); another bid of that seat, the others bidding by the card, "
+              f"would have left final bids some play can make {c['bid_saving']} times, among the search's "
+              f"candidates {c['bid_saving_in_candidates']}; undecided {c['bid_undecided']}")
     if c["play_card"]:
         print(f"  fatal cards that were the card's choice: {c['play_card']}; a saving card among the candidates "
               f"{c['saving_in_candidates']} (scored above the card's choice {c['saving_scored_higher']}), "

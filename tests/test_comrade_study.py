@@ -234,6 +234,9 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
     assert (c["saving_in_candidates"], c["saving_in_wide"], c["undecided"]) == (0, 1, 0)
     rows = {row["seed"]: row for row in got["rows"]}
     assert rows[1]["phase"] == "bidding" and rows[4]["own"] is False and rows[4]["action"] == "D3"
+    # deal 1: the card's own fill in lap 3 (♥2) made the final bids unmakeable, and no other bid of that seat helped
+    assert (rows[1]["lap"], rows[1]["action"], rows[1]["own"], rows[1]["saving"]) == (3, "H2", True, [])
+    assert (c["bid_lap3"], c["bid_card"], c["bid_saving"]) == (1, 1, 0)
     five = rows[5]
     assert five["action"] not in five["saving"] and not set(five["candidates"]) & set(five["saving"])
     record = next(r for r in records if r.kind == "best" and r.seed == 5)
@@ -247,6 +250,36 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
         after.apply(next(a for a in after.legal_actions() if str(a) == code))
         assert (solve_position(after, 10).verdict == "win") == (code in five["saving"]), code
     assert "deal 4, trick 8: the search played D3" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_bench_finds_the_first_fatal_bid_and_the_bids_that_would_have_saved_the_deal():
+    """Deal 12 of the strongest table: its final bids could not be made.  The first bid after which no final
+    bids could be made is found by the solver (before it they could); a pass there instead (the others bidding by the card) would
+    have left final bids that some play makes, and the pass was among the search's candidates."""
+    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade.position import solve_position
+    from solvers.comrade.review import replay_prefix
+
+    bench = load_bench()
+    root = Path(__file__).resolve().parents[1]
+    _, records = load(root / "benchmarks" / "results" / "comrade_silence.json")
+    record = next(r for r in records if r.kind == "best" and r.seed == 12)
+    bids = bench.after_bidding(record)
+    counts = dict.fromkeys(("bid_undecided", "bid_lap1", "bid_lap2", "bid_lap3", "bid_card", "bid_saving",
+                            "bid_saving_in_candidates"), 0)
+    row = bench.fatal_bid(bids, 12, 3.0, counts, "best")
+    i = row["index"]
+    assert solve_position(replay_prefix(bids, i), 10).verdict == "win"
+    assert solve_position(bids, 10).verdict == "no_win"          # the final bids: no play makes them
+    assert row["action"] == str(bids.actions[i]) and "pass" in row["saving"] and "pass" in row["candidates"]
+    assert row["action"] not in row["saving"] and counts["bid_saving_in_candidates"] == 1
+    card = ConventionCard()
+    saved = replay_prefix(bids, i)
+    saved.apply("pass")
+    while saved.phase == "bidding":
+        saved.apply(card.choose(saved.view(saved.current_player()), saved.legal_actions()))
+    assert solve_position(saved, 10).verdict == "win"
 
 
 def test_losses_are_split_into_bidding_and_play():
