@@ -234,8 +234,8 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
     assert (c["saving_in_candidates"], c["saving_in_wide"], c["undecided"]) == (0, 1, 0)
     rows = {row["seed"]: row for row in got["rows"]}
     assert rows[1]["phase"] == "bidding" and rows[4]["own"] is False and rows[4]["action"] == "D3"
-    # deal 1: the card's own fill in lap 3 (♥2) made the final bids unmakeable, and no other bid of that seat helped
-    assert (rows[1]["lap"], rows[1]["action"], rows[1]["own"], rows[1]["saving"]) == (3, "H2", True, [])
+    # deal 1: the card's own ♥5 in lap 3 made the final bids unmakeable, and no other bid of that seat helped
+    assert (rows[1]["lap"], rows[1]["action"], rows[1]["own"], rows[1]["saving"]) == (3, "H5", True, [])
     assert (c["bid_lap3"], c["bid_card"], c["bid_saving"]) == (1, 1, 0)
     five = rows[5]
     assert five["action"] not in five["saving"] and not set(five["candidates"]) & set(five["saving"])

@@ -32,6 +32,10 @@ def _refused(make, option: str, shown: str) -> None:
     ("bid_horizon", True, "not True"),
     ("method", "gibbs", "not 'gibbs'"),
     ("oversample", 0, "not 0"),
+    ("late_bid_samples", 0, "not 0"),
+    ("late_bid_margin", 2, "not 2"),
+    ("late_lap", 0, "not 0"),
+    ("late_lap", "3", "not '3'"),
 ])
 def test_card_search_player_names_the_bad_option(option, value, shown):
     _refused(lambda: CardSearchPlayer(**{option: value}), option, shown)
@@ -51,5 +55,6 @@ def test_good_options_are_accepted():
     assert CardSearchPlayer(samples=1, candidates=1, bid_candidates=1, margin=0, bid_margin=1,
                             leaf="solver", horizon=0, bid_horizon=None).samples == 1
     assert CardSearchPlayer(samples=3, bid_samples=None).bid_samples == 3
+    assert CardSearchPlayer(late_lap=None, late_bid_samples=1, late_bid_margin=0).late_lap is None
     assert CardSearchPlayer(samples=3, bid_samples=2).bid_samples == 2
     assert SamplingPlayer(samples=1, bid_samples=1, node_limit=None, bid_node_limit=1).bid_samples == 1
