@@ -130,6 +130,10 @@ def makeable_bids(path: Path, kind: str, players: int = 4) -> dict:
     return counts
 
 
+#: The counts :func:`fatal_bid` adds to.
+BID_COUNTS = ("bid_undecided", "bid_lap1", "bid_lap2", "bid_lap3", "bid_card", "bid_saving", "bid_saving_in_candidates")
+
+
 def makeable(game: ComradeGame, time_limit: float) -> bool:
     """Whether ``game`` (a position, or a game over) can still be won by some play, all hands visible."""
     if game.is_terminal():
@@ -139,60 +143,42 @@ def makeable(game: ComradeGame, time_limit: float) -> bool:
 
 def fatal_bid(bids: ComradeGame, seed: int, time_limit: float, counts: dict, kind: str, players: int = 4) -> dict:
     """For a game whose final bids no play could make (``bids``: its bidding, replayed): the first bid after
-    which no final bids could be made any more (a binary search over the bidding, the position solver), its
-    lap, whether it was the convention card's own choice (``unknown``: a solver call ran out of ``time_limit``
-    seconds, and counted as lost, so the bid named is this one or a later one), and the *saving* bids of that seat: those after
-    which the card's bidding (every seat following the card to the end of the bidding) gives final bids
-    some play can make; are they among the search's candidates?  Adds to ``counts``."""
+    which no final bids could be made any more (:func:`~solvers.comrade.review.first_fatal_action` over the
+    bidding), its lap, whether it was the convention card's own choice (``unknown``: a solver call ran out of
+    ``time_limit`` seconds, and counted as lost, so the bid named is this one or a later one), and the *saving*
+    bids of that seat: those after which the card's bidding (every seat following the card to the end of the
+    bidding) gives final bids some play can make; are they among the search's candidates?  Adds to ``counts``
+    (:data:`BID_COUNTS`)."""
+    from solvers.comrade.study import make_table
+
     card = ConventionCard()
-    actions = list(bids.actions)
-
-    def prefix(k: int) -> ComradeGame:
-        return replay_prefix(bids, k)
-
-    lo, hi, unknown = 0, len(actions), False
-    if not makeable(prefix(0), time_limit):
+    fatal = first_fatal_action(bids, time_limit)
+    if fatal is None or fatal.index is None:
         counts["bid_undecided"] += 1
         return {"seed": seed, "phase": "bidding", "index": None, "unknown": True}
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        verdict = solve_position(prefix(mid), time_limit).verdict
-        if verdict == "win":
-            lo = mid
-        else:           # unknown counts as lost, as in first_fatal_action: the bid found is then this one or a later one
-            hi = mid
-            unknown |= verdict == "unknown"
-    before = prefix(hi - 1)
-    seat, legal = before.current_player(), tuple(before.legal_actions())
+    before = replay_prefix(bids, fatal.index)
+    seat, legal = fatal.seat, tuple(before.legal_actions())
     view = before.view(seat)
     lap = before.bidding.lap
-    own = str(card.choose(view, legal)) == str(actions[hi - 1])
+    own = str(card.choose(view, legal)) == fatal.action
     saving = []
     for a in legal:
-        after = prefix(hi - 1)
+        after = replay_prefix(bids, fatal.index)
         after.apply(a)
         while after.phase == "bidding" and not after.is_terminal():
             options = after.legal_actions()
             after.apply(options[0] if len(options) == 1 else card.choose(after.view(after.current_player()), options))
         if after.phase == "play" and makeable(after, time_limit):
             saving.append(str(a))
-    player = make_table_player(kind, seed, seat, players)
-    k = getattr(player, "bid_candidates", 1)
+    k = getattr(make_table(kind, seed, players)[seat], "bid_candidates", 1)
     cands = [str(a) for a in candidates(view, legal, card, k, before.rules.ace_high)]
     counts[f"bid_lap{lap}"] += 1
-    counts["bid_undecided"] += unknown
+    counts["bid_undecided"] += fatal.unknown
     counts["bid_card"] += own
     counts["bid_saving"] += bool(saving)
     counts["bid_saving_in_candidates"] += any(a in cands for a in saving)
-    return {"seed": seed, "phase": "bidding", "index": hi - 1, "lap": lap, "seat": seat, "action": str(actions[hi - 1]),
-            "own": own, "saving": saving, "candidates": cands, "unknown": unknown}
-
-
-def make_table_player(kind: str, seed: int, seat: int, players: int = 4):
-    """The player of ``kind``'s table at ``seat`` for deal ``seed``."""
-    from solvers.comrade.study import make_table
-
-    return make_table(kind, seed, players)[seat]
+    return {"seed": seed, "phase": "bidding", "index": fatal.index, "lap": lap, "seat": seat, "action": fatal.action,
+            "own": own, "saving": saving, "candidates": cands, "unknown": fatal.unknown}
 
 
 def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: float = 3.0, wide: int = 6) -> dict:
@@ -207,9 +193,7 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
     from solvers.comrade.study import StudyError, make_table
 
     _, records = load(path)
-    counts = dict.fromkeys(("lost", "undecided", "bidding", "bid_undecided", "bid_lap1", "bid_lap2", "bid_lap3",
-                            "bid_card", "bid_saving", "bid_saving_in_candidates", "play",
-                            "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
+    counts = dict.fromkeys(("lost", "undecided", "bidding", *BID_COUNTS, "play", "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
                             "play_departures"), 0)
     rows = []
     for r in sorted((r for r in records if r.kind == kind and r.seed < n and r.result != "win"), key=lambda r: r.seed):

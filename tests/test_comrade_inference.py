@@ -329,17 +329,14 @@ def test_late_bids_get_their_own_worlds_and_margin():
     while game.phase == "bidding":
         seat = game.current_player()
         view = game.view(seat)
-        laps.setdefault(game.bidding.lap, view)
+        laps.setdefault(game.bidding.lap, (view, game.legal_actions()))
         game.apply(card.choose(view, game.legal_actions()))
     assert set(laps) == {1, 2, 3}, "deal 1's card bidding runs into lap 3"
     p = CardSearchPlayer(bid_samples=2, bid_margin=0.25, late_lap=3, late_bid_samples=5, late_bid_margin=0.1, seed=3)
-    assert [p.budget(laps[lap]) for lap in (1, 2, 3)] == [(2, 0.25), (2, 0.25), (5, 0.1)]
-    assert CardSearchPlayer(bid_samples=2, late_lap=2, late_bid_samples=5).budget(laps[2])[0] == 5
-    assert CardSearchPlayer(bid_samples=2, late_lap=None).budget(laps[3]) == (2, 0.25)
-    view = laps[3]
-    legal = [a for a in ComradeGame(Deal.random(1), dealer=1).play(
-        [str(s.action) for s in view.bidding_history]).legal_actions()]
-    p.act(view, legal)
+    assert [p.budget(laps[lap][0]) for lap in (1, 2, 3)] == [(2, 0.25), (2, 0.25), (5, 0.1)]
+    assert CardSearchPlayer(bid_samples=2, late_lap=2, late_bid_samples=5).budget(laps[2][0])[0] == 5
+    assert CardSearchPlayer(bid_samples=2, late_lap=None).budget(laps[3][0]) == (2, 0.25)
+    p.act(*laps[3])
     assert len(p.last_worlds.weights) == 5 and ("10%" in p.last_reason or "search:" in p.last_reason)
 
 

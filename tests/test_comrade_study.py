@@ -266,8 +266,7 @@ def test_the_bench_finds_the_first_fatal_bid_and_the_bids_that_would_have_saved_
     _, records = load(root / "benchmarks" / "results" / "comrade_silence.json")
     record = next(r for r in records if r.kind == "best" and r.seed == 12)
     bids = bench.after_bidding(record)
-    counts = dict.fromkeys(("bid_undecided", "bid_lap1", "bid_lap2", "bid_lap3", "bid_card", "bid_saving",
-                            "bid_saving_in_candidates"), 0)
+    counts = dict.fromkeys(bench.BID_COUNTS, 0)
     row = bench.fatal_bid(bids, 12, 3.0, counts, "best")
     i = row["index"]
     assert solve_position(replay_prefix(bids, i), 10).verdict == "win"

@@ -164,8 +164,8 @@ class CardSearchPlayer:
       could be made come in lap 3, mostly the card's fill (rule B6), and there a pass or another bid
       would often have saved the deal (``bench_comrade_silence.py --fatal``); eighteen worlds and a
       margin of 0.15 there instead of six and 0.25: on deals 0–399 of the study the table won 192
-      instead of 177 (29 only with it, 14 only without; sign test p = 0.03).  Twelve worlds a card instead of six: on the study's 1,000 four-player
-      deals (the same seeds and seats) the table won 457 instead of 433, 111 deals only with twelve
+      instead of 177 (29 only with it, 14 only without; sign test p = 0.03).  Twelve worlds a card
+      instead of six: on the study's 1,000 four-player deals (the same seeds and seats) the table won 457 instead of 433, 111 deals only with twelve
       and 87 only with six (a sign test gives p = 0.10: a likely gain, not a proven one), for about
       0.05 s more a card; ten worlds a bid instead of six won nothing on 100 deals.  The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds`
       with ``method``: ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior
