@@ -21,7 +21,10 @@ time to spare (about 15 s per deal for the search tables, four seats)::
         --minutes 0 --out benchmarks/results/comrade_silence.json
 
 (``--minutes 0``: no time limit.)  The command actually used for each kind is stored in the file
-(``meta["kinds"][kind]["command"]``).
+(``meta["kinds"][kind]["command"]``).  The stored four-player study keeps its mixed tables in a part
+file next to it, ``comrade_silence_mixed.json`` (``meta["parts"]``, see
+:func:`solvers.comrade.study.save`), so that neither file passes 2 MiB; ``--merge`` keeps the split,
+and every reader (``study.load``) sees one study.
 
 ``--fatal KIND:N`` instead asks where the stored lost games of KIND among deals 0 .. N-1 went wrong:
 lost in the bidding (the final bids could not be made by any play: the position solver, all hands
@@ -62,8 +65,8 @@ from solvers.comrade.cardsearch import CardSearchPlayer, candidates  # noqa: E40
 from solvers.comrade.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, code_hashes, deal_for_seed, load, paired, play_deal,  # noqa: E402
-                                  run_tasks, save, summary)
+from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, StudyFileError, code_hashes,  # noqa: E402
+                                  deal_for_seed, load, paired, play_deal, run_tasks, save, summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -310,6 +313,15 @@ def parse_kind(text: str) -> tuple[str, int]:
 
 
 def main() -> None:
+    """The command line (module docstring); a stored study that cannot be read ends it with one line."""
+    try:
+        _main()
+    except StudyFileError as e:
+        print(f"bench_comrade_silence.py: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kind", type=parse_kind, action="append", default=[],
                     help="KIND:N, a kind of table and the deals it should play (repeatable)")
@@ -327,8 +339,8 @@ def main() -> None:
                          "have made (all hands visible) and how many of those the table won")
     ap.add_argument("--compare", metavar="BEFORE", type=Path, default=None,
                     help="only report: each kind of --out against the same kind stored in BEFORE (e.g. the file at an "
-                         "earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`), "
-                         "paired on the same deals")
+                         "earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`, and its "
+                         "part comrade_silence_mixed.json into the same folder), paired on the same deals")
     ap.add_argument("--fatal", metavar="KIND:N", type=parse_kind, default=None,
                     help="only report, for the stored lost games of KIND among deals 0 .. N-1 of --out, the first "
                          "action after which no win was possible, and for a search player whether it had a saving "
@@ -382,6 +394,8 @@ def main() -> None:
         rerun = {k for k, _ in args.kind}
         records = [r for r in old if r.kind not in rerun]
         meta["kinds"] = {k: v for k, v in old_meta.get("kinds", {}).items() if k not in rerun}
+        if "parts" in old_meta:                          # the file's split into parts (study.save) stays
+            meta["parts"] = old_meta["parts"]
         if "kinds" not in old_meta:                      # a file of the first study: one command for all kinds
             for k in {r.kind for r in records}:
                 meta["kinds"][k] = {"command": old_meta.get("command"), "deals": sum(r.kind == k for r in records)}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks, save,
-                                   summary, wilson_interval)
+from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks,
+                                   save, summary, wilson_interval)
 
 
 def strip(records):
@@ -104,6 +104,41 @@ def test_a_kind_that_repeats_another_is_stored_once_and_loaded_whole(tmp_path):
     assert load(path) == (meta, recs)
     path.write_text(json.dumps({"meta": meta, "records": [dict(r.to_dict()) for r in recs]}))
     assert load(path) == (meta, recs)
+
+
+def test_a_study_split_into_parts_is_saved_apart_and_loaded_whole(tmp_path, capsys, monkeypatch):
+    """``meta["parts"]`` puts the games of some kinds into a file next to the study (the stored four-player
+    study keeps its mixed tables so, to keep each file under 2 MiB); load reads one study, in deal order.
+    A part that is missing or named outside the folder is refused by name, and on the command line with
+    one line and status 2."""
+    import json
+
+    from solvers.comrade.study import StudyFileError
+
+    recs = [GameRecord(s, k, "win", None, ("S1", "pass"), 0.5) for s in range(3)
+            for k in ("card", BEST, "best", "mixed:random", "mixed:card")]
+    meta = {"parts": {"mixed.json": ["mixed:"]},
+            "kinds": {"card": {"deals": 3}, BEST: {"deals": 3}, "best": {"same_as": BEST, "deals": 3}}}
+    path = tmp_path / "study.json"
+    save(recs, path, meta)
+    main = json.loads(path.read_text())["records"]
+    part = json.loads((tmp_path / "mixed.json").read_text())
+    assert [d["kind"] for d in main] == ["card", BEST] * 3
+    assert part["part_of"] == "study.json" and [d["kind"] for d in part["records"]] == ["mixed:random", "mixed:card"] * 3
+    assert load(path) == (meta, recs)
+    (tmp_path / "mixed.json").unlink()
+    with pytest.raises(StudyFileError, match="mixed.json is missing") as bad:
+        load(path)
+    assert isinstance(bad.value, ValueError) and bad.value.token == "mixed.json"
+    for parts in ({"../mixed.json": ["mixed:"]}, {"other.json": ["mixed:"]}, {"mixed.json": "mixed:"}, ["mixed.json"]):
+        with pytest.raises(StudyFileError, match="part"):
+            save(recs, tmp_path / "other.json", dict(meta, parts=parts))
+    assert not (tmp_path / "other.json").exists()
+    monkeypatch.setattr("sys.argv", ["bench_comrade_silence.py", "--bids", "best", "--out", str(path)])
+    with pytest.raises(SystemExit) as stop:
+        load_bench().main()
+    err = capsys.readouterr().err.strip()
+    assert stop.value.code == 2 and "mixed.json is missing" in err and "\n" not in err
 
 
 def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_process():

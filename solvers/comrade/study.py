@@ -38,10 +38,10 @@ from typing import Any, Callable, Iterable, Sequence
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
-from cardgames.errors import shown
+from cardgames.errors import ParseError, shown
 
-__all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "play_deal", "run_study", "run_tasks", "summary",
-           "wilson_interval", "paired", "deal_for_seed", "make_table", "code_hashes", "code_text"]
+__all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError", "save", "load", "play_deal",
+           "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table", "code_hashes", "code_text"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -70,6 +70,11 @@ INFERENCE_SAMPLES = 6
 
 class StudyError(RuntimeError):
     """The study could not finish: a worker died, or no task finished within the stall timeout."""
+
+
+class StudyFileError(ParseError):
+    """A stored study file is not one :func:`save` writes (e.g. a bad or missing part file); ``token``:
+    the part named."""
 
 
 @dataclass(frozen=True)
@@ -326,14 +331,40 @@ def code_hashes() -> dict[str, str]:
     return {"card_sha1": digest("convention.py"), "search_sha1": digest("cardsearch.py", "inference.py")}
 
 
+def _part_for(kind: str, parts: dict) -> str | None:
+    """The part file of ``meta["parts"]`` that holds the games of ``kind`` (``None``: the study's own file)."""
+    for name, prefixes in parts.items():
+        if any(kind.startswith(p) for p in prefixes):
+            return name
+    return None
+
+
+def _check_parts(parts, path) -> dict:
+    """``meta["parts"]`` of the study at ``path``, checked: ``{file name next to it: [kind prefixes]}``."""
+    if not isinstance(parts, dict) or not all(
+            isinstance(name, str) and isinstance(prefixes, list) and all(isinstance(p, str) and p for p in prefixes)
+            for name, prefixes in parts.items()):
+        raise StudyFileError(f"{path}: meta[\"parts\"] must map file names to lists of kind prefixes, "
+                             f"not {shown(parts)}", parts)
+    for name in parts:
+        if not name.endswith(".json") or Path(name).name != name or name == Path(path).name:
+            raise StudyFileError(f"{path}: part {shown(name)} must be another .json file in the same folder", name)
+    return parts
+
+
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it), one game
     per line, so a stored study of thousands of games stays small and its diffs read game by game.
 
     Small on purpose: a game's actions are one string of codes (``"S1 pass H2 ... SA"``), and the games
     of a kind that only repeats another (``meta["kinds"][kind]["same_as"]``, as ``"best"`` repeats
-    :data:`BEST`) are not written twice: :func:`load` gives them back."""
+    :data:`BEST`) are not written twice: :func:`load` gives them back.
+
+    ``meta["parts"]``, e.g. ``{"comrade_silence_mixed.json": ["mixed:"]}``, puts the games of the kinds
+    that start with one of the prefixes into that file, next to ``path`` (so that no stored file grows
+    past what a repository holds well); :func:`load` reads them back as one study."""
     meta = meta or {}
+    parts = _check_parts(meta.get("parts", {}), path)
     copies = {k for k, how in meta.get("kinds", {}).items() if isinstance(how, dict) and how.get("same_as")}
 
     def line(r: GameRecord) -> str:
@@ -341,25 +372,42 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
         d["actions"] = " ".join(map(str, d["actions"]))
         return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
 
-    lines = ",\n".join(line(r) for r in records if r.kind not in copies)
+    def body(part: str | None) -> str:
+        return ",\n".join(line(r) for r in records if r.kind not in copies and _part_for(r.kind, parts) == part)
+
+    path = Path(path)
     with open(path, "w") as f:
         f.write('{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
-                + lines + "\n]}\n")
+                + body(None) + "\n]}\n")
+    for name in parts:
+        with open(path.parent / name, "w") as f:
+            f.write('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n' + body(name) + "\n]}\n")
 
 
 def load(path) -> tuple[dict, list[GameRecord]]:
     """Read a study written by :func:`save`: every game, the repeated kinds' games included (each right
-    after the game it repeats, its first ``deals`` seeds)."""
+    after the game it repeats, its first ``deals`` seeds), and the games of its part files
+    (``meta["parts"]``), in the order of the deals."""
+    path = Path(path)
     with open(path) as f:
         data = json.load(f)
     meta = data["meta"]
-    stored = {d["kind"] for d in data["records"]}          # (a file written before save left the copies out)
+    rows = list(data["records"])
+    for name in _check_parts(meta.get("parts", {}), path):
+        try:
+            with open(path.parent / name) as f:
+                rows += json.load(f)["records"]
+        except FileNotFoundError:
+            raise StudyFileError(f"{path}: its part {name} is missing (it should be next to it)", name) from None
+    stored = {d["kind"] for d in rows}          # (a file written before save left the copies out)
     copies = [(k, how["same_as"], how["deals"]) for k, how in meta.get("kinds", {}).items()
               if isinstance(how, dict) and how.get("same_as") and k not in stored]
     recs = []
-    for d in data["records"]:
+    for d in rows:
         actions = d["actions"].split() if isinstance(d["actions"], str) else d["actions"]
         recs.append(GameRecord(d["seed"], d["kind"], d["result"], d["reason"], tuple(actions), d["seconds"]))
         recs += [GameRecord(d["seed"], kind, d["result"], d["reason"], tuple(actions), d["seconds"])
                  for kind, source, deals in copies if d["kind"] == source and d["seed"] < deals]
+    if meta.get("parts"):
+        recs.sort(key=lambda r: r.seed)         # stable: each deal's games in the order they were saved
     return meta, recs
