@@ -167,7 +167,8 @@ class CardSearchPlayer:
       instead of 177 (29 only with it, 14 only without; sign test p = 0.03).  Twelve worlds a card
       instead of six: on the study's 1,000 four-player deals (the same seeds and seats) the table won 457 instead of 433, 111 deals only with twelve
       and 87 only with six (a sign test gives p = 0.10: a likely gain, not a proven one), for about
-      0.05 s more a card; ten worlds a bid instead of six won nothing on 100 deals.  The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds`
+      0.05 s more a card; but eighteen instead of twelve lost: on deals 0–199, 83 wins instead of 100
+      (13 only with eighteen, 30 only with twelve; p = 0.014), so twelve stays.  Ten worlds a bid instead of six won nothing on 100 deals.  The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds`
       with ``method``: ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior
       draws per world to layouts that explain the table better (a Metropolis chain of card swaps);
       ``"resample"`` gives equally weighted worlds drawn from the prior draws, ``"importance"``
