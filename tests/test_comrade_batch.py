@@ -140,3 +140,22 @@ def test_lines_are_decoded_one_by_one():
     assert lines[2].text.startswith("\ufeff")
     assert lines[3].text is None and "longer than" in str(lines[3].error)
     assert lines[4].text == "last"
+
+
+def test_an_aborted_pool_leaves_the_exit_hook_nothing_to_fail_on():
+    """``_abort`` waits for the pool's manager thread to close its wake-up pipe, and the wake-up that
+    concurrent.futures' exit hook sends afterwards ignores a closed pipe: the race behind an
+    "Exception ignored ... Bad file descriptor" after Ctrl-C (seen in a full test run)."""
+    import concurrent.futures as cf
+    import concurrent.futures.process as cfp
+
+    from solvers.comrade.batch import _abort
+
+    pool = cf.ProcessPoolExecutor(1)
+    assert pool.submit(abs, -3).result(timeout=60) == 3
+    manager = pool._executor_manager_thread
+    wakeup = cfp._threads_wakeups[manager]
+    _abort(pool)
+    assert not manager.is_alive()
+    wakeup._closed = False   # as if the hook had checked the pipe just before the manager closed it
+    wakeup.wakeup()          # must not raise

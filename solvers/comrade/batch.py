@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import codecs
 import collections
+import contextlib
 import concurrent.futures as cf
 import multiprocessing
 import os
@@ -98,6 +99,7 @@ def default_executor(processes: int | None = None) -> cf.ProcessPoolExecutor:
 
 def _abort(executor: cf.Executor) -> None:
     """Stop at once: cancel what has not started and end our own worker processes."""
+    manager = getattr(executor, "_executor_manager_thread", None)   # (shutdown forgets it)
     if isinstance(executor, cf.ProcessPoolExecutor):
         terminate = getattr(executor, "terminate_workers", None)  # Python 3.14+
         if terminate is not None:
@@ -115,9 +117,26 @@ def _abort(executor: cf.Executor) -> None:
     # Let the pool's manager thread finish closing its wake-up pipe now: otherwise the check
     # and the write of concurrent.futures' exit hook can race with that close (CPython 3.11)
     # and print "Exception ignored ... Bad file descriptor" after a Ctrl-C.
-    manager = getattr(executor, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(timeout=5)
+        _quiet_exit_wakeup(manager)
+
+
+def _quiet_exit_wakeup(manager) -> None:
+    """Should the join above time out on a loaded machine, the race is still open: make the exit hook's
+    wake-up of this pool ignore a pipe that is already closed."""
+    import concurrent.futures.process as cfp
+
+    wakeup = getattr(cfp, "_threads_wakeups", {}).get(manager)
+    if wakeup is None or not hasattr(wakeup, "wakeup"):
+        return
+    original = wakeup.wakeup
+
+    def wake() -> None:
+        with contextlib.suppress(OSError):
+            original()
+
+    wakeup.wakeup = wake
 
 
 #: ``next()`` of a task source may give this: "no new task yet", so finished results can be handed on.
