@@ -41,7 +41,8 @@ from cardgames.players import play_out_seated
 from cardgames.errors import ParseError, shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError", "save", "load", "play_deal",
-           "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table", "code_hashes", "code_text"]
+           "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
+           "code_hashes", "code_text"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -372,16 +373,17 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
         d["actions"] = " ".join(map(str, d["actions"]))
         return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
 
-    def body(part: str | None) -> str:
-        return ",\n".join(line(r) for r in records if r.kind not in copies and _part_for(r.kind, parts) == part)
-
+    lines: dict[str | None, list[str]] = {None: [], **{name: [] for name in parts}}
+    for r in records:
+        if r.kind not in copies:
+            lines[_part_for(r.kind, parts)].append(line(r))
     path = Path(path)
     with open(path, "w") as f:
         f.write('{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
-                + body(None) + "\n]}\n")
+                + ",\n".join(lines[None]) + "\n]}\n")
     for name in parts:
         with open(path.parent / name, "w") as f:
-            f.write('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n' + body(name) + "\n]}\n")
+            f.write('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n' + ",\n".join(lines[name]) + "\n]}\n")
 
 
 def load(path) -> tuple[dict, list[GameRecord]]:
