@@ -250,10 +250,11 @@ def test_the_bench_compares_two_stored_studies_table_by_table(tmp_path, capsys, 
 
 @pytest.mark.slow
 def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_path, capsys):
-    """``--fatal best:N``: of the stored deals 0-5 the strongest table lost three.  Deal 1's final bids could
-    not be made; in deal 4 the search left the card (♦3 instead of the card's ♥6) and lost the deal; in deal 5
-    the card's own ♦2 lost it, and no card that kept it winnable was among the search's three candidates,
-    but one was among six.  Each saving card really keeps the deal winnable, and the fatal card does not."""
+    """``--fatal best:N`` on three of the strongest table's stored lost games (deals 1, 5 and 16) and a won
+    one (deal 0).  Deal 1's final bids could not be made; in deal 5 the card's own ♦2 lost it, and no card
+    that kept it winnable was among the search's three candidates, but one was among six; in deal 16 the
+    search left the card (♠2 instead of the card's ♦8) and lost the deal.  Each saving card really keeps
+    the deal winnable, and the fatal card does not."""
     from solvers.comrade.position import solve_position
     from solvers.comrade.review import replay_prefix
     from solvers.comrade.study import deal_for_seed
@@ -262,13 +263,13 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
     bench = load_bench()
     root = Path(__file__).resolve().parents[1]
     _, records = load(root / "benchmarks" / "results" / "comrade_silence.json")
-    save([r for r in records if r.kind == "best" and r.seed < 6], tmp_path / "s.json", {"kinds": {}})
-    got = bench.fatal_actions(tmp_path / "s.json", "best", 6)
+    save([r for r in records if r.kind == "best" and r.seed in (0, 1, 5, 16)], tmp_path / "s.json", {"kinds": {}})
+    got = bench.fatal_actions(tmp_path / "s.json", "best", 17)
     c = got["counts"]
     assert (c["lost"], c["bidding"], c["play"], c["play_departures"], c["play_card"]) == (3, 1, 2, 1, 1)
     assert (c["saving_in_candidates"], c["saving_in_wide"], c["undecided"]) == (0, 1, 0)
     rows = {row["seed"]: row for row in got["rows"]}
-    assert rows[1]["phase"] == "bidding" and rows[4]["own"] is False and rows[4]["action"] == "D3"
+    assert rows[1]["phase"] == "bidding" and rows[16]["own"] is False and rows[16]["action"] == "S2"
     # deal 1: the card's own ♥5 in lap 3 made the final bids unmakeable, and no other bid of that seat helped
     assert (rows[1]["lap"], rows[1]["action"], rows[1]["own"], rows[1]["saving"]) == (3, "H5", True, [])
     assert (c["bid_lap3"], c["bid_card"], c["bid_saving"]) == (1, 1, 0)
@@ -284,7 +285,7 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
         after = replay_prefix(game, index)
         after.apply(next(a for a in after.legal_actions() if str(a) == code))
         assert (solve_position(after, 10).verdict == "win") == (code in five["saving"]), code
-    assert "deal 4, trick 8: the search played D3" in capsys.readouterr().out
+    assert "deal 16, trick 2: the search played S2" in capsys.readouterr().out
 
 
 @pytest.mark.slow

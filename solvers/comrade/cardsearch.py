@@ -186,8 +186,13 @@ class CardSearchPlayer:
       bidding: to the end of the bidding and ``h`` tricks), then the position solver
       (``node_limit`` positions, exact, all hands visible) judges the rest: no win possible
       scores 0; a win possible scores 1 with ``leaf="solver"``, with ``leaf="mixed"`` (default)
-      one half plus one half of the card's rollout from there.  Defaults: full rollouts in the
-      play, the solver as soon as the bidding ends in the bidding;
+      one half plus one half of the card's rollout from there.  Defaults: ``horizon=0`` in the
+      play (the card finishes the trick in progress, then the solver and the card's rollout each
+      give half), the solver as soon as the bidding ends in the bidding.  A full rollout alone
+      (``horizon=None``) scores every world the card loses alike, so the search could not tell a
+      card after which the partners' play loses from one after which no play can win; with the
+      solver's half the 3-player table won 219 of the study's 300 deals instead of 198 (27 only
+      with it, 6 only without; exact sign test p = 0.0003), the 4-player table 508 of 1,000 instead of 470 (103 and 65; p = 0.004);
     * ``seed`` — the player's own generator: each decision draws one number from it;
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
@@ -202,7 +207,7 @@ class CardSearchPlayer:
     def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
                  rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
                  method: str = "mcmc", bid_candidates: int | None = None, oversample: int = 3,
-                 horizon: int | None = None, bid_horizon: int | None = 0, leaf: str = "mixed",
+                 horizon: int | None = 0, bid_horizon: int | None = 0, leaf: str = "mixed",
                  node_limit: int = 1000, bid_margin: float = 0.25, bid_samples: int | None = 6,
                  late_lap: int | None = 3, late_bid_samples: int = 18, late_bid_margin: float = 0.15):
         for name, n in (("samples", samples), ("bid_samples", bid_samples), ("late_bid_samples", late_bid_samples)):
