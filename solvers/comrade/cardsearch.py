@@ -192,7 +192,8 @@ class CardSearchPlayer:
       (``horizon=None``) scores every world the card loses alike, so the search could not tell a
       card after which the partners' play loses from one after which no play can win; with the
       solver's half the 3-player table won 219 of the study's 300 deals instead of 198 (27 only
-      with it, 6 only without; exact sign test p = 0.0003), the 4-player table 508 of 1,000 instead of 470 (103 and 65; p = 0.004);
+      with it, 6 only without; exact sign test p = 0.0003), the 4-player table 508 of 1,000
+      instead of 470 (103 only with it, 65 only without; p = 0.004);
     * ``seed`` — the player's own generator: each decision draws one number from it;
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
