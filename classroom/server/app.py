@@ -30,7 +30,8 @@ from starlette.routing import Route
 
 from cardgames.errors import GameError
 
-from . import pages
+from .pages import (join_page, message_page, page, review_block, seat_live, seat_page, teacher_page,
+                    teacher_tables)
 from .room import Room, game_settings, table_games
 from .store import ClassServerError, ClassStore
 
@@ -73,7 +74,7 @@ def safe(handler: Callable) -> Callable:
             status, text = 500, "something went wrong on the server: try again, or tell your teacher"
         if _wants_json(request):
             return JSONResponse({"error": text}, status_code=status)
-        return HTMLResponse(pages.message_page(text), status_code=status)
+        return HTMLResponse(message_page(text), status_code=status)
 
     return wrapped
 
@@ -128,7 +129,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
 
     @safe
     async def home(request: Request) -> Response:
-        return HTMLResponse(pages.join_page())
+        return HTMLResponse(join_page())
 
     @safe
     async def join(request: Request) -> Response:
@@ -137,10 +138,10 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         try:
             check_code(code)
         except Refused as err:
-            return HTMLResponse(pages.join_page(err.text, code, name), status_code=err.status)
+            return HTMLResponse(join_page(err.text, code, name), status_code=err.status)
         if not name:
-            return HTMLResponse(pages.join_page("write your name first", code), status_code=400)
-        return HTMLResponse(pages.join_page("", code.strip().upper(), name, open_seats()))
+            return HTMLResponse(join_page("write your name first", code), status_code=400)
+        return HTMLResponse(join_page("", code.strip().upper(), name, open_seats()))
 
     @safe
     async def take(request: Request) -> Response:
@@ -158,12 +159,12 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
     @safe
     async def play(request: Request) -> Response:
         token, table, seat = seat_of(request)
-        return HTMLResponse(pages.seat_page(table, seat, token))
+        return HTMLResponse(seat_page(table, seat, token))
 
     @safe
     async def play_part(request: Request) -> Response:
         token, table, seat = seat_of(request)
-        return HTMLResponse(pages.seat_live(table, seat, token))
+        return HTMLResponse(seat_live(table, seat, token))
 
     @safe
     async def play_state(request: Request) -> Response:
@@ -188,7 +189,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
             text = err.text if isinstance(err, Refused) else str(err)
             if _wants_json(request):
                 return JSONResponse({"error": text}, status_code=409)
-            return HTMLResponse(pages.seat_page(table, seat, token, note=text), status_code=409)
+            return HTMLResponse(seat_page(table, seat, token, note=text), status_code=409)
         if _wants_json(request):
             return JSONResponse({"ok": said, "version": table.version})
         return RedirectResponse(f"/play/{token}", status_code=303)
@@ -224,7 +225,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         return sum(t.version for t in room.tables.values()) + len(room.tables)
 
     def teacher_html(note: str = "") -> str:
-        return pages.teacher_page(room, join_url or "this server's address", note, table_games(), room_version())
+        return teacher_page(room, join_url or "this server's address", note, table_games(), room_version())
 
     @safe
     async def teacher_home(request: Request) -> Response:
@@ -237,7 +238,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
     @safe
     async def teacher_part(request: Request) -> Response:
         teacher(request)
-        return HTMLResponse(pages.teacher_tables(room))
+        return HTMLResponse(teacher_tables(room))
 
     @safe
     async def teacher_events(request: Request) -> Response:
@@ -303,8 +304,8 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         with table.lock:
             if not table.state.is_terminal():
                 raise Refused(409, "this game is not over yet: its hands stay hidden until it ends")
-            body = pages.review_block(table)
-        return HTMLResponse(pages.page("Review", f"<h1>Table {table.id}: {table.title}</h1>{body}"))
+            body = review_block(table)
+        return HTMLResponse(page("Review", f"<h1>Table {table.id}: {table.title}</h1>{body}"))
 
     @safe
     async def reviews(request: Request) -> Response:
@@ -313,9 +314,9 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         for t in room.tables.values():
             with t.lock:
                 if t.state.is_terminal():
-                    blocks.append(f"<div><h2>Table {t.id}: {t.title}</h2>{pages.review_block(t)}</div>")
+                    blocks.append(f"<div><h2>Table {t.id}: {t.title}</h2>{review_block(t)}</div>")
         body = f'<div class="reviews">{"".join(blocks)}</div>' if blocks else "<p>No table has finished yet.</p>"
-        return HTMLResponse(pages.page("Reviews", f"<h1>Every finished table</h1>{body}"))
+        return HTMLResponse(page("Reviews", f"<h1>Every finished table</h1>{body}"))
 
     @safe
     async def not_found(request: Request) -> Response:
@@ -341,7 +342,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
                 405: "this page cannot be used that way"}.get(status, "that request could not be answered")
         if status >= 500:
             log.error("%s %s failed: %s", request.method, request.url.path, type(exc).__name__)
-        return HTMLResponse(pages.message_page(text), status_code=status)
+        return HTMLResponse(message_page(text), status_code=status)
 
     app = Starlette(routes=routes, exception_handlers={404: fallback, 405: fallback, 500: fallback})
     app.state.room = room
