@@ -197,7 +197,7 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
     async def version_stream(request: Request, version_of: Callable[[], int]):
         last, idle = None, 0
         for _ in range(20_000):                 # about an hour and a half; the page then reconnects
-            if await request.is_disconnected():
+            if room.closing or await request.is_disconnected():
                 return
             now = version_of()
             if now != last:

@@ -79,8 +79,14 @@ def run(argv: list[str] | None = None) -> None:
     sys.stdout.flush()
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):          # Ctrl-C: the live-update streams end before the server
+            app.state.room.closing = True
+            super().handle_exit(sig, frame)
+
     try:
-        uvicorn.Server(config).run()
+        Server(config).run()
     except KeyboardInterrupt:
         pass
     finally:

@@ -42,6 +42,8 @@ def local_server(store, **app_options) -> Iterator[tuple[str, object]]:
     try:
         yield f"http://127.0.0.1:{port}", app
     finally:
+        app.state.room.closing = True            # the live-update streams end first, then the server
+        time.sleep(0.3)
         server.should_exit = True
         thread.join(timeout=5)
         app.state.room.close()

@@ -278,6 +278,8 @@ class Room:
     def __init__(self, store: ClassStore, *, run_bots: bool = True, bot_threads: int = 2):
         self.store = store
         self.run_bots = run_bots
+        #: Set when the server stops: the live-update streams end by themselves, so nothing is cut off.
+        self.closing = False
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="computer-seat")
         self.lock = threading.RLock()
         self.tables: dict[int, LiveTable] = {}
@@ -373,4 +375,5 @@ class Room:
                 self.kick(table)
 
     def close(self) -> None:
+        self.closing = True
         self.pool.shutdown(wait=False, cancel_futures=True)
