@@ -277,3 +277,22 @@ def test_the_teacher_pauses_replaces_and_deals_again(server):
     assert client.get("/teacher/table/1/review").status_code == 200
     client.post("/teacher/table/1/next")
     assert table.game_row["number"] == 2 and table.game_row["seed"] == 3 and not table.actions
+
+
+def test_the_example_class_is_what_its_tool_makes(tmp_path):
+    """Lesson 23's example file loads, and the tool that made it makes a class of the same shape (not the
+    same moves: the computer players may change, and the example is remade deliberately, not by a test)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import example_class
+    from classroom.server import EXAMPLE_CLASS
+
+    def shape(games):
+        return [(g.game, g.seed, g.settings, [s if s == "computer" else "student" for s in g.seats], g.finished)
+                for g in games]
+
+    stored = load_class_games(EXAMPLE_CLASS)
+    fresh = load_class_games(example_class.make(tmp_path / "class.db"))
+    assert shape(stored) == shape(fresh)
+    assert len(stored) == 2 * len(example_class.DEALS)
+    for g in stored:
+        assert g.by.count("student") > 0 if "computer" != g.seats[0] else g.by.count("student") == 0

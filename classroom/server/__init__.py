@@ -11,10 +11,16 @@ tables), :mod:`~classroom.server.pages` (the HTML), :mod:`~classroom.server.app`
 :mod:`~classroom.server.games` (the loader for notebooks) and :mod:`~classroom.server.cli` (the command).
 """
 
+from pathlib import Path
+
 from .games import ClassGame, load_class_games
 from .store import ClassServerError, ClassStore
 
-__all__ = ["ClassGame", "ClassServerError", "ClassStore", "load_class_games", "create_app"]
+__all__ = ["ClassGame", "ClassServerError", "ClassStore", "EXAMPLE_CLASS", "load_class_games", "create_app"]
+
+#: An example class's file (lesson 23): four short Comrade deals played by two students and the computer at
+#: each table, and by the computer alone at four more (made by ``tools/example_class.py``).
+EXAMPLE_CLASS = Path(__file__).with_name("example_class.db")
 
 
 def create_app(*args, **kwargs):
