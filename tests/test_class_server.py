@@ -296,3 +296,20 @@ def test_the_example_class_is_what_its_tool_makes(tmp_path):
     assert len(stored) == 2 * len(example_class.DEALS)
     for g in stored:
         assert g.by.count("student") > 0 if "computer" != g.seats[0] else g.by.count("student") == 0
+
+
+def test_a_table_can_play_one_of_the_class_deals(server):
+    from classroom.printables.comrade import CLASS_DEALS
+    from cardgames.comrade import Deal
+
+    client, store, room, _ = server
+    open_table(client, store.teacher_key, game="comrade", seed="class deal B", computer="0 1 2 3")
+    table = room.table(1)
+    assert table.state.deal.to_pbn() == Deal.from_pbn(CLASS_DEALS["B"]).to_pbn()
+    r = client.post(f"/teacher/tables?key={store.teacher_key}", data={"game": "comrade", "seed": "class deal Z"})
+    assert r.status_code == 400 and "class deal A" in r.text and len(room.tables) == 1
+    r = client.post(f"/teacher/tables?key={store.teacher_key}", data={"game": "krypkille", "seed": "class deal A"})
+    assert r.status_code == 400 and "no deal called" in r.text
+    wait_until(lambda: table.state.is_terminal())
+    client.post(f"/teacher/table/1/next?key={store.teacher_key}")
+    assert table.state.deal.to_pbn() == Deal.from_pbn(CLASS_DEALS["B"]).to_pbn() and not table.actions

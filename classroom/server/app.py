@@ -266,9 +266,12 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         if players:
             key = "players" if "players" in allowed else "num_players"
             settings[key] = _int(players, "players")
-        seed_text = _one(form, "seed").strip()
+        seed_text = " ".join(_one(form, "seed").split())
+        deal = ""
+        if seed_text and not seed_text.isdigit():          # a named deal, e.g. "class deal A"
+            deal, seed_text = seed_text, ""
         seed = _int(seed_text, "the deal number") if seed_text else None
-        table = await run_in_threadpool(room.open_table, game, settings, seed=seed)
+        table = await run_in_threadpool(lambda: room.open_table(game, settings, seed=seed, deal=deal))
         computer = [_int(s, "a computer seat") for s in _one(form, "computer").replace(",", " ").split()]
         for s in computer:
             table.set_seat(s, "computer")

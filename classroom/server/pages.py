@@ -198,7 +198,7 @@ def teacher_page(room, join_url: str, note: str = "", games=(), version: int = 0
     new = ('<form method="post" action="/teacher/tables" class="bar"><b>Open a table</b> '
            f'<select name="game">{options}</select> '
            '<label>players <input name="players" size="2" placeholder="default"></label> '
-           '<label>deal number <input name="seed" size="6" placeholder="random"></label> '
+           '<label>deal <input name="seed" size="12" placeholder="number, or e.g. class deal A"></label> '
            '<label>settings <input name="settings" size="18" placeholder="e.g. hand_size=4"></label> '
            '<label>computer seats <input name="computer" size="8" placeholder="e.g. 2 3"></label> '
            '<button class="go">open</button></form>')

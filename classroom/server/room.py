@@ -33,7 +33,7 @@ from cardgames.errors import GameError
 
 from .store import ClassServerError, ClassStore
 
-__all__ = ["Room", "LiveTable", "Choice", "game_settings", "table_games"]
+__all__ = ["Room", "LiveTable", "Choice", "game_settings", "named_deals", "table_games"]
 
 #: Constructor arguments of a table adapter that the teacher does not set in the form.
 _NOT_A_SETTING = {"self", "seed", "deal", "rules", "options", "dealer", "name"}
@@ -65,6 +65,11 @@ def game_settings(game: str) -> list[tuple[str, Any]]:
             continue
         out.append((p.name, p.default))
     return out
+
+
+def named_deals(game: str) -> dict[str, str]:
+    """The deals a teacher may pick by name for ``game`` (its table adapter's ``named_deals``)."""
+    return type(_adapter(game)).named_deals()
 
 
 @dataclass
@@ -267,6 +272,10 @@ class LiveTable:
         """The next deal of the series: the next seed, the same seats."""
         with self.lock:
             seed = self.game_row["seed"]
+            if not self.tg.can_deal_new():        # a named deal: the series plays it again
+                self.store.start_game(self.id, seed)
+                self.load()
+                return self.room.kick(self)
             self.store.start_game(self.id, None if seed is None else seed + 1)
             self.load()
         self.room.kick(self)
@@ -289,10 +298,17 @@ class Room:
             self.kick(t)
 
     def open_table(self, game: str, settings: dict[str, Any], *, seed: int | None, kinds: list[str] | None = None,
-                   title: str = "") -> LiveTable:
-        """Open a table of a registered game; ``kinds`` per seat: "open" (for a student) or "computer"."""
+                   title: str = "", deal: str = "") -> LiveTable:
+        """Open a table of a registered game; ``kinds`` per seat: "open" (for a student) or "computer";
+        ``deal``: one of the game's named deals (:func:`named_deals`) instead of a seeded one."""
         try:
             entry = registry.get(game)
+            if deal:
+                named = named_deals(entry.name)
+                if deal not in named:
+                    raise ClassServerError(f"{entry.title} has no deal called {deal!r}"
+                                           + (f" (its deals: {', '.join(named)})" if named else ""))
+                settings = dict(settings, deal=named[deal])
             probe = _adapter(entry.name, seed=seed, **settings)
         except GameError as err:
             raise ClassServerError(str(err)) from None
