@@ -313,3 +313,13 @@ def test_a_table_can_play_one_of_the_class_deals(server):
     wait_until(lambda: table.state.is_terminal())
     client.post(f"/teacher/table/1/next?key={store.teacher_key}")
     assert table.state.deal.to_pbn() == Deal.from_pbn(CLASS_DEALS["B"]).to_pbn() and not table.actions
+
+
+def test_a_student_who_closed_the_page_finds_the_seat_again(server):
+    client, store, room, _ = server
+    open_table(client, store.teacher_key, game="krypkille", players="3", computer="1 2")
+    student = httpx.Client(base_url=str(client.base_url))
+    token = take(student, store.join_code, 1, 0, "Aiko")
+    home = student.get("/").text
+    assert f'href="/play/{token}"' in home and "back to table 1" in home
+    assert "back to" not in httpx.Client(base_url=str(client.base_url)).get("/").text

@@ -127,9 +127,21 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         if not secrets.compare_digest(code.strip().upper().encode(), store.join_code.encode()):
             raise Refused(403, "that join code is not right: look at the board again")
 
+    SEAT_COOKIE = "cg_seat"
+
     @safe
     async def home(request: Request) -> Response:
-        return HTMLResponse(join_page())
+        """The join page; a device that already has a seat is offered to go back to it."""
+        token = request.cookies.get(SEAT_COOKIE, "")
+        back = ""
+        if token:
+            try:
+                table, seat = room.find_token(token)
+                back = f"/play/{token}"
+                label = f"table {table.id}, {table.title}, seat {seat}"
+            except ClassServerError:
+                back = ""
+        return HTMLResponse(join_page(resume=(back, label) if back else None))
 
     @safe
     async def join(request: Request) -> Response:
@@ -149,7 +161,9 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         check_code(_one(form, "code"))
         table, seat = _int(_one(form, "table"), "table"), _int(_one(form, "seat"), "seat")
         token = room.take_seat(table, seat, _one(form, "name"))
-        return RedirectResponse(f"/play/{token}", status_code=303)
+        response = RedirectResponse(f"/play/{token}", status_code=303)
+        response.set_cookie(SEAT_COOKIE, token, httponly=True, samesite="lax", max_age=12 * 3600)
+        return response
 
     def seat_of(request: Request):
         token = request.path_params["token"]

@@ -52,9 +52,14 @@ def message_page(text: str, back: str = "/") -> str:
                               f'<p><a href="{escape(back)}">back</a></p>')
 
 
-def join_page(error: str = "", code: str = "", name: str = "", open_seats: Iterable = ()) -> str:
-    """The student's first page: the join code and a name, then the open seats to choose from."""
+def join_page(error: str = "", code: str = "", name: str = "", open_seats: Iterable = (),
+              resume: tuple[str, str] | None = None) -> str:
+    """The student's first page: the join code and a name, then the open seats to choose from
+    (``resume``: the link and name of the seat this device already has)."""
     err = f'<p class="msg" id="message">{escape(error)}</p>' if error else ""
+    if resume:
+        err += (f'<p class="bar">You have a seat: <a id="resume" href="{escape(resume[0])}">'
+                f"back to {escape(resume[1])}</a></p>")
     seats = list(open_seats)
     if seats:
         rows = "".join(
@@ -191,6 +196,18 @@ def teacher_tables(room) -> str:
             f'<th>result</th><th></th></tr>{"".join(rows)}</table>') if rows else "<p>No table yet.</p>"
 
 
+def settings_hint(games) -> str:
+    """One line per game: the settings its table takes and the deals it names."""
+    from .room import game_settings, named_deals
+    lines = []
+    for g in games:
+        parts = [f"{name}={default if default is not None else '…'}" for name, default in game_settings(g.name)]
+        deals = list(named_deals(g.name))
+        lines.append(f"<b>{escape(g.title)}</b>: settings {escape(', '.join(parts) or 'none')}"
+                     + (f"; deals by name: {escape(', '.join(deals))}" if deals else ""))
+    return "<br>".join(lines)
+
+
 def teacher_page(room, join_url: str, note: str = "", games=(), version: int = 0) -> str:
     """The teacher's page: the tables (redrawn live) and the form that opens a table."""
     table = teacher_tables(room)
@@ -201,7 +218,8 @@ def teacher_page(room, join_url: str, note: str = "", games=(), version: int = 0
            '<label>deal <input name="seed" size="12" placeholder="number, or e.g. class deal A"></label> '
            '<label>settings <input name="settings" size="18" placeholder="e.g. hand_size=4"></label> '
            '<label>computer seats <input name="computer" size="8" placeholder="e.g. 2 3"></label> '
-           '<button class="go">open</button></form>')
+           '<button class="go">open</button>'
+           f'<br><small>{settings_hint(games)}</small></form>')
     msg = f'<p class="msg" id="message">{escape(note)}</p>' if note else ""
     body = (f"<h1>The card class — teacher</h1>{msg}"
             f'<p class="bar">Students open <b>{escape(join_url)}</b> and type the join code '
