@@ -1,8 +1,10 @@
 """Fixtures for the site tests: ``make site`` once per session, served on 127.0.0.1, in headless Chromium.
 
-The site is built into a temporary folder (``tools/build_site.py``, the same code as ``make site``),
-served by Python's own HTTP server on 127.0.0.1 with a random port, and opened in Debian's Chromium
-driven by Playwright, as the browser suite (``tests/browser/``) does.  Every request the page makes is
+``make site`` builds two sites, ``student/`` and ``teacher/``, side by side in one folder; the server
+serves that folder, so ``/student/...`` and ``/teacher/...`` are the two sites.  They are built into a
+temporary folder (``tools/build_site.py``, the same code as ``make site``), served by Python's own
+HTTP server on 127.0.0.1 with a random port, and opened in Debian's Chromium driven by Playwright, as
+the browser suite (``tests/browser/``) does.  Every request the page makes is
 recorded; one to any host but 127.0.0.1 is answered with an error and reported by the tests, so a
 page that would need the internet fails here instead of quietly working on a connected machine.
 """
@@ -71,8 +73,8 @@ class SiteServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def lite_url(self, notebook: str) -> str:
-        return f"{self.base_url}/lite/lab/index.html?path={urllib.parse.quote(notebook)}"
+    def lite_url(self, notebook: str, edition: str = "student") -> str:
+        return f"{self.base_url}/{edition}/lite/lab/index.html?path={urllib.parse.quote(notebook)}"
 
     def start(self) -> "SiteServer":
         self.thread.start()
@@ -85,7 +87,8 @@ class SiteServer:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The site, built once per session: ``(folder, summary)``.  ``SITE_TESTS_REUSE=build/site`` reuses
+    """The two sites, built once per session: ``(folder, summary)``, the sites in ``folder/student`` and
+    ``folder/teacher``.  ``SITE_TESTS_REUSE=build/site`` reuses
     a site built by ``make site`` instead (for working on these tests; ``make test`` always builds)."""
     reuse = os.environ.get("SITE_TESTS_REUSE")
     if reuse:
