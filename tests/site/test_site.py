@@ -279,6 +279,38 @@ def test_the_package_imports_and_solves_inline_in_pyodide_without_the_cdn(lesson
     assert not got["numpy"] and not got["matplotlib"], "a module without numpy/matplotlib imports loaded them"
 
 
+def _run_cell_and_read(page, source: str, done, timeout: float = 60) -> str:
+    """Add a cell at the end of the open notebook, run it, and return its output once ``done(text)``."""
+    index = page.evaluate(_JS_ADD_CELL, source)
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    text = ""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = page.evaluate(_JS_CELL_TEXT, index)
+        if done(text):
+            break
+        page.wait_for_timeout(300)
+    return text
+
+
+@pytest.mark.browser
+def test_without_a_network_a_lesson_that_draws_says_one_line_per_picture(lesson):
+    """The page's requests outside 127.0.0.1 are refused, as with no network: the loader cell of a lesson
+    that draws and each ``with picture(...)`` cell print one plain line, no traceback."""
+    from classroom.pictures import missing_picture_line
+
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    loader = build_site.CDN_LOADER.format(names=["matplotlib", "numpy"])
+    text = _run_cell_and_read(page, loader, lambda t: "internet" in t or "Error" in t)
+    assert text.strip() == "No connection to the internet: the pictures of this lesson will be missing. " \
+                           "Everything else works.", text
+    drawing = ('import importlib\nfrom classroom.pictures import picture\n'
+               'with picture("the game tree"):\n    importlib.import_module("matplotlib.pyplot")\nprint("after")')
+    text = _run_cell_and_read(page, drawing, lambda t: "after" in t or "Error" in t)
+    assert text.strip().splitlines() == [missing_picture_line("the game tree"), "after"], text
+
+
 # ----------------------------------------------------------------------------- the lessons that draw
 
 

@@ -414,3 +414,16 @@ def test_a_lesson_that_draws_through_picture_gets_the_loader_cell(tmp_path, caps
             asyncio.run(result)
     assert out.getvalue().strip().splitlines() == [
         "No connection to the internet: the pictures of this lesson will be missing. Everything else works."]
+
+
+# --------------------------------------------------------------------------- publishing
+
+
+def test_github_pages_publishes_the_student_site_only():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    paths = re.findall(r"^\s*path:\s*(\S+)\s*$", workflow, re.M)
+    assert paths == ["build/site/student"], paths
+    page = (ROOT / "docs" / "publishing.md").read_text(encoding="utf-8")
+    for folder in ("build/site/student/", "build/site/teacher/"):
+        assert folder in page
+    assert "public" in page and "private" in page
