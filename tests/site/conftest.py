@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import importlib.util
 import sys
 import threading
@@ -97,6 +98,12 @@ def site(tmp_path_factory):
     if _BUILD_FAILED:  # pytest retries a failed session fixture for every test: build once only
         pytest.fail(_BUILD_FAILED[0])
     out = tmp_path_factory.mktemp("site") / "site"
+    # docs/ as a teacher leaves it after opening a rules page in JupyterLab: a checkpoint beside it
+    docs = tmp_path_factory.mktemp("docs") / "docs"
+    shutil.copytree(build_site.DOCS, docs, ignore=shutil.ignore_patterns(".*"))
+    (docs / "rules" / ".ipynb_checkpoints").mkdir()
+    (docs / "rules" / ".ipynb_checkpoints" / "krypkille-checkpoint.md").write_text("# Krypkille (checkpoint)\n")
+    real_docs, build_site.DOCS = build_site.DOCS, docs
     started = time.monotonic()
     try:
         summary = build_site.build(out, work=tmp_path_factory.mktemp("site-work"))
@@ -105,6 +112,8 @@ def site(tmp_path_factory):
     except build_site.SiteBuildError as exc:
         _BUILD_FAILED.append(f"make site failed: {exc}")
         pytest.fail(_BUILD_FAILED[0])
+    finally:
+        build_site.DOCS = real_docs
     summary["test_build_seconds"] = time.monotonic() - started
     return out, summary
 

@@ -448,6 +448,8 @@ def test_every_lesson_rules_page_teachers_page_and_the_printables_are_built(site
     assert {p.name for p in folder.rglob("*.pdf")} == expected   # no PDF but those the page links
     assert "Kille deck" in printables
     assert (folder / "index.html").is_file() and (folder / "searchindex.js").is_file()
+    # the fixture built from a docs/ with rules/.ipynb_checkpoints/ in it (JupyterLab writes one): ignored
+    assert not [p for p in (folder / "docs").rglob("*") if "checkpoint" in p.name or p.name.startswith(".")]
 
 
 def test_no_internal_link_is_broken(site):
