@@ -70,6 +70,7 @@ from packaging.utils import canonicalize_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import teacher_leaks  # noqa: E402  (tools/teacher_leaks.py: what the student site must not carry)
+from build_classroom import NBVAL_MARKER  # noqa: E402  (the marker lines make student drops)
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_CONFIG = ROOT / "site"                 # the book's _config.yml and its own pages (checked in)
@@ -700,7 +701,8 @@ def _load(path: Path) -> dict:
 def student_lesson(name: str) -> dict:
     """A lesson as the student site shows it: the cells of ``student/NAME`` (no teacher-only cell, the
     answers blank), each code cell with the output stored in ``teacher/NAME`` when the two cells are the
-    same (so the pictures and tables are there), none otherwise and none under an answer check."""
+    same but for nbval's marker lines (so the pictures and tables are there), none otherwise (an answer
+    cell) and none under an answer check."""
     student = _load(STUDENT / name)
     teacher = _load(TEACHER / name) if (TEACHER / name).is_file() else {"cells": []}
     twins = {c.get("id"): c for c in teacher["cells"]}
@@ -710,7 +712,8 @@ def student_lesson(name: str) -> dict:
         if cell["cell_type"] == "code":
             twin = twins.get(cell.get("id"))
             source = "".join(cell["source"])
-            if twin is not None and "".join(twin["source"]) == source and "grader.check(" not in source:
+            same = twin is not None and NBVAL_MARKER.sub("", "".join(twin["source"])) == source
+            if same and "grader.check(" not in source:
                 cell["outputs"] = copy.deepcopy(twin.get("outputs", []))
                 cell["execution_count"] = twin.get("execution_count")
             else:
