@@ -105,11 +105,13 @@ browser-deps:
 	    || echo "no Japanese font installed: screenshots show boxes for Japanese terms"; \
 	fi
 
-## make site: the course as a static web site in build/site/ (tools/build_site.py): the lessons as a
-## book (index.html; Jupyter Book 1, searchable) and the student notebooks running in the browser
-## (lite/: JupyterLite, Python as WebAssembly). Copy build/site/ to any web server. Needs npm (the
-## Pyodide core and MathJax, pinned in package-lock.json) and, the first time, PyPI for the wheels the
-## browser loads (kept in build/site-cache/).
+## make site: the course as two static web sites (tools/build_site.py), each a book (index.html;
+## Jupyter Book 1, searchable) and the notebooks running in the browser (lite/: JupyterLite, Python as
+## WebAssembly):  build/site/student/  the student versions only (no teacher cell, answer, lesson plan,
+## answer sheet or coach; checked by tools/teacher_leaks.py): copy it to the school's public web server;
+## build/site/teacher/  everything, the coach on: host it privately (docs/publishing.md says how).
+## Needs npm (the Pyodide core and MathJax, pinned in package-lock.json) and, the first time, PyPI for
+## the wheels the browser loads (kept in build/site-cache/ and shared by the two sites).
 site: $(SITE_STAMP) site-deps
 	$(PY) tools/build_site.py
 

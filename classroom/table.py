@@ -17,10 +17,12 @@ in a small *table game* object (:mod:`classroom.tables`).
   the round replayed action by action (:meth:`PlayTable.review_html` is the same
   as static HTML, for readers on GitHub).
 * ``coach=True`` (the teacher's switch, off by default) adds the game's hint
-  (:mod:`classroom.coach`, imported only when the coach is on).  In the **student versions** the
-  coach is off and its switch hidden, whatever the notebook says, unless the teacher enables it:
-  :func:`teacher_mode` (the environment variable ``CARDGAMES_TEACHER=1``, e.g.
-  ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).
+  (:mod:`classroom.coach`, imported only when the coach is on).  The coach is offered only where
+  :func:`teacher_mode` sees the teacher: the teacher versions and the sources (``teacher/``,
+  ``notebooks/``), a checkout of the project, the teacher's JupyterLite site, or the environment variable
+  ``CARDGAMES_TEACHER=1`` (e.g. ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).  Everywhere
+  else -- the student versions, a copy of them in a folder of any name, the student JupyterLite site --
+  the coach is off and its switch hidden, whatever the notebook says.
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step (the first one too: no hand is
   face up before its owner has pressed "show my cards").
@@ -37,6 +39,7 @@ in a small *table game* object (:mod:`classroom.tables`).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any, Hashable, Sequence
@@ -47,7 +50,7 @@ from cardgames.display import escape
 from cardgames.errors import GameError
 from classroom.widgets.common import guarded
 
-__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
+__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
            "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
@@ -64,18 +67,34 @@ REPLAY_CLASS = "cg-replay"       # "replay this deal": the same deal again
 
 _WIDE = {"description_width": "initial"}
 
-#: The setting that shows the coach in the student versions: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).
+#: The setting that shows the coach anywhere: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).  The
+#: teacher's JupyterLite site sets it in the browser's Python (``tools/build_site.py``); the student site does not.
 TEACHER_ENV = "CARDGAMES_TEACHER"
+#: Folders whose notebooks are the teacher's (a kernel starts in its notebook's folder): the teacher
+#: versions ``make student`` writes, and the source notebooks.
+TEACHER_FOLDERS = ("teacher", "notebooks")
 
 
 def teacher_mode() -> bool:
-    """Whether the play table may offer its coach: ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes,
-    ``CARDGAMES_TEACHER=0`` no; unset, yes except in a student version (a notebook run from a folder named
-    ``student``, the folder ``make student`` writes, where a kernel starts)."""
+    """Whether the play table may offer its coach.
+
+    ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes and ``CARDGAMES_TEACHER=0`` no, wherever.
+    Unset, the coach is offered only where the teacher works: a kernel started in ``teacher/`` or
+    ``notebooks/``, or in a checkout of the whole project (a folder holding both).  A student's folder,
+    whatever its name, says no -- and so does Python in the browser (JupyterLite, ``sys.platform ==
+    "emscripten"``), where no folder says who is reading: the teacher's site sets ``CARDGAMES_TEACHER=1``.
+
+    For example, with the variable unset: ``teacher/20_comrade_rules.ipynb`` -> True (coach offered),
+    ``student/20_comrade_rules.ipynb`` or ``my_lessons/20_comrade_rules.ipynb`` -> False, the student
+    JupyterLite site -> False.
+    """
     setting = os.environ.get(TEACHER_ENV, "").strip().lower()
     if setting:
         return setting in ("1", "true", "yes", "on")
-    return Path.cwd().name != "student"
+    if sys.platform == "emscripten":
+        return False
+    here = Path.cwd()
+    return here.name in TEACHER_FOLDERS or all((here / name).is_dir() for name in TEACHER_FOLDERS)
 
 
 def _table_game(game: Any, **options):
