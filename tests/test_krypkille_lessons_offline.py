@@ -86,3 +86,22 @@ def test_the_blocker_really_blocks():
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     results = json.loads(proc.stdout.strip().splitlines()[-1])
     assert [(i, err) for i, _, err in results] == [(0, "ModuleNotFoundError: No module named 'matplotlib'")]
+
+
+def test_the_krypkille_modules_import_without_matplotlib_and_numpy():
+    """The solver, its explorer widget and the play table import offline; numpy and matplotlib are loaded
+    only inside the functions that draw or sample."""
+    modules = sorted(f"solvers.krypkille_endgame.{p.stem}" for p in (ROOT / "solvers" / "krypkille_endgame").glob("*.py")
+                     if p.stem != "__init__")
+    modules += ["solvers.krypkille_endgame", "classroom.widgets.krypkille", "classroom.widgets.krypkille_endgame",
+                "classroom.tables.krypkille", "classroom.table"]
+    source = "\n".join(f"import {m}" for m in modules) + (
+        "\nfrom classroom.widgets.krypkille_endgame import EndgameExplorer\n"
+        "ex = EndgameExplorer(num_players=3, seed=1)\n"
+        "assert ex.beliefs.value.startswith('play-aware')      # the policy-aware model needs numpy\n"
+        "print(ex.level1_html.value)\n")
+    proc = subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps([[0, source]]),
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    [[_, out, error]] = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert error is None, error
+    assert MISSING_LINE in out                       # the explorer's tree: one plain line instead
