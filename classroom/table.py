@@ -410,14 +410,27 @@ class PlayTable(W.VBox):
         return rows
 
     def _pick_row(self, group) -> W.Widget:
+        """Card toggles and one confirm button.  A chosen card is drawn in a strong colour with a tick
+        (``button_style="warning"``, not the faint grey of a pressed toggle), and a ``confirm`` that
+        is a function of the chosen items relabels the button at every click."""
         toggles = []
         for label, item in group.items:
             t = W.ToggleButton(description=label, value=False, layout=W.Layout(width="auto"))
             t.add_class(PICK_CLASS)
             t.item = item
             toggles.append(t)
-        confirm = W.Button(description=group.confirm, button_style="primary", layout=W.Layout(width="auto"))
+        confirm = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         confirm.add_class(CONFIRM_CLASS)
+
+        def chosen_changed(_change=None) -> None:
+            for t in toggles:
+                t.button_style, t.icon = ("warning", "check") if t.value else ("", "")
+            chosen = [t.item for t in toggles if t.value]
+            confirm.description = group.confirm(chosen) if callable(group.confirm) else group.confirm
+
+        for t in toggles:
+            t.observe(guarded(self.out)(chosen_changed), names="value")
+        chosen_changed()
         confirm.on_click(guarded(self.out)(
             lambda _: self.choose(group.make([t.item for t in toggles if t.value]))))
         return W.HBox([W.HTML(f"<b>{escape(group.title)}</b>&nbsp;")] + toggles + [confirm],

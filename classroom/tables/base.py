@@ -56,14 +56,15 @@ def pcard(card: Card, **kw) -> str:
 @dataclass
 class Group:
     """One row of the person's controls: ``kind="buttons"`` (one button per ``(label, action)``)
-    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action).
+    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action;
+    ``confirm`` is the button's label, or a function of the chosen items that gives it).
     ``warn`` maps the actions that lose at once to the sentence that says why: their buttons are
     marked and ask "are you sure?" first."""
 
     title: str
     items: list
     kind: str = "buttons"
-    confirm: str = ""
+    confirm: "str | Callable[[list], str]" = ""
     make: Callable | None = None
     warn: dict | None = None
 
