@@ -8,6 +8,7 @@ and results, and a finished game's hands only when the teacher opens its review.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Iterable
 
@@ -28,6 +29,11 @@ button.go{background:#2c7be5;color:#fff;border-color:#2c7be5} button.risky{backg
 
 LIVE_SCRIPT = """
 <script>
+document.addEventListener('change', function(e){
+  var form=e.target.closest&&e.target.closest('form.pick-form'); if(!form||!form.dataset.labels) return;
+  var mask=0; form.querySelectorAll('input[name=pick]').forEach(function(b,i){ if(b.checked) mask|=1<<i; });
+  var label=JSON.parse(form.dataset.labels)[mask]; if(label) form.querySelector('button.act').textContent=label;
+});
 (function(){
   var live=document.getElementById('live'); if(!live||!window.EventSource) return;
   var src=new EventSource(live.dataset.events), last=live.dataset.version;
@@ -94,7 +100,9 @@ def _choices_html(table, choices, token: str) -> str:
             confirm = next(c for c in items if not c.pick)
             boxes = "".join(f'<label class="pick"><input type="checkbox" name="pick" value="{c.key}">'
                             f"<span>{escape(c.label)}</span></label>" for c in picks)
-            out.append(f'<form method="post" action="/play/{token}/act" class="choices">'
+            labels = (f" data-labels='{escape(json.dumps(confirm.labels, ensure_ascii=False))}'"
+                      if confirm.labels else "")
+            out.append(f'<form method="post" action="/play/{token}/act" class="choices pick-form"{labels}>'
                        f'<input type="hidden" name="version" value="{table.version}">'
                        f"<b>{escape(title)}</b> {boxes} "
                        f'<button class="go act" name="key" value="{confirm.key}">{escape(confirm.label)}</button>'

@@ -81,6 +81,22 @@ class Choice:
     group: str
     pick: bool = False          # a card toggle of a "choose several, then confirm" group
     warn: str = ""              # an action that loses at once: the page asks "are you sure?"
+    #: a confirm button whose label depends on the chosen cards: its label for each choice, by the
+    #: bit mask of the chosen toggles in their order (the page relabels the button as cards are chosen)
+    labels: dict[int, str] | None = None
+
+
+def _confirm_choice(g: int, group) -> Choice:
+    """The confirm button of a pick group; a label that is a function of the chosen items is worked out
+    for every choice of up to 8 items, so the page can show the right one without asking the server."""
+    if not callable(group.confirm):
+        return Choice(f"{g}.confirm", str(group.confirm), group.title)
+    items = [item for _, item in group.items]
+    labels = None
+    if len(items) <= 8:
+        labels = {mask: str(group.confirm([it for i, it in enumerate(items) if mask >> i & 1]))
+                  for mask in range(1 << len(items))}
+    return Choice(f"{g}.confirm", str(group.confirm([])), group.title, labels=labels)
 
 
 class LiveTable:
@@ -164,7 +180,7 @@ class LiveTable:
                     warn = (group.warn or {}).get(action, "") if group.kind != "pick" else ""
                     out.append(Choice(f"{g}.{i}", str(label), group.title, group.kind == "pick", warn))
                 if group.kind == "pick":
-                    out.append(Choice(f"{g}.confirm", group.confirm, group.title))
+                    out.append(_confirm_choice(g, group))
             return out
 
     def _action_for(self, seat: int, key: str, picks: Sequence[str]) -> Hashable:

@@ -109,3 +109,21 @@ def test_two_students_and_the_computer_play(browser, tmp_path, game, settings):
         assert table.state.is_terminal()
         for seat, page in pages:
             page.wait_for_selector(".review", timeout=15000)
+
+
+def test_the_discard_button_names_the_chosen_cards(browser, tmp_path):
+    store = ClassStore(tmp_path / "class.db")
+    with local_server(store) as (url, app):
+        table = app.state.room.open_table("krypkille", {"num_players": 3}, seed=4, kinds=["open", "computer", "computer"])
+        (seat, page), = _seat_pages(browser, url, store, (0,))
+        page.wait_for_selector("form.pick-form")
+        button = page.locator("form.pick-form button.act")
+        assert "none chosen" in button.inner_text()
+        page.locator("form.pick-form label.pick").first.click()
+        first = page.locator("form.pick-form label.pick span").first.inner_text()
+        assert "none chosen" not in button.inner_text() and first in button.inner_text()
+        chosen = page.locator("form.pick-form label.pick span").first
+        assert chosen.evaluate("e => getComputedStyle(e).fontWeight") in ("700", "bold")
+        button.click()
+        page.wait_for_load_state()
+        assert len(table.state.discards[0]) == 1
