@@ -129,18 +129,6 @@ RULES: tuple[Rule, ...] = (
 _RULE_BY_ID = {r.id: r for r in RULES}
 
 
-def _strength(ranks_held: Sequence[int], suit_ranks: Sequence[int]) -> int:
-    """Rule B1 on one suit: ``ranks_held`` of the hand, ``suit_ranks`` all ranks of the suit in play."""
-    held = sorted(ranks_held, reverse=True)
-    n = len(held)
-    order = sorted(suit_ranks, reverse=True)
-    est = 0
-    for i, top in enumerate(order[:TOPS]):       # the top card; the second with two; the third with three
-        if top in held and n >= i + 1:
-            est += 1
-    return est + max(0, n - LONG)
-
-
 def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -> dict[str, int]:
     """Rule B1 for every suit of ``hand``: the sure tricks the card counts (the ace high unless
     ``rules.ace_high`` is off).
