@@ -191,7 +191,7 @@ def rows(results: Path = RESULTS) -> list[dict]:
             changed = older(entry, today) if entry else []
             out.append({"file": path.name, "what": row["what"], "command": prov.get("command", ""),
                         "figure": row["figure"], "interval": row["interval"],
-                        "date": prov.get("date", ""), "older": changed if entry and entry.hashes else None})
+                        "date": str(prov.get("date", ""))[:10], "older": changed if entry and entry.hashes else None})
     return out
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +49,12 @@ CODE: dict[str, tuple[str, ...]] = {
                      "solvers/krypkille_endgame/policy.py"),
 }
 
-#: The provenance every entry carries besides its code hashes.
+#: The provenance every entry carries besides its code hashes (the load as ``load_average``, or ``load``).
 PROVENANCE = ("command", "date", "machine", "load_average")
+
+#: A file may also store ``code_hash`` with ``code_hash_of`` saying how it was made, in this form:
+#: ``"sha256 of cardgames/heart_challenge/{bluffing,players,odds}.py (first 16 hex)"`` (the files' bytes).
+RAW_HASH = re.compile(r"(sha1|sha256) of (\S+) \(first (\d+) hex\)")
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,36 @@ class Entry:
 
     @property
     def hashes(self) -> dict[str, str]:
-        return {k: v for k, v in self.provenance.items() if k.endswith("_sha1")}
+        return {k: v for k, v in self.provenance.items() if k.endswith("_sha1") or k == "code_hash"}
+
+
+def raw_hash(spec: str, root: Path = ROOT) -> str | None:
+    """Today's hash as ``spec`` (a ``code_hash_of`` text, :data:`RAW_HASH`) describes it; ``None`` when the
+    text is not in that form or names a file that is gone.
+
+    >>> raw_hash("sha256 of tools/{check_results}.py (first 8 hex)") == raw_hash("sha256 of tools/check_results.py (first 8 hex)")
+    True
+    """
+    match = RAW_HASH.fullmatch(str(spec).strip())
+    if not match:
+        return None
+    algorithm, pattern, digits = match.group(1), match.group(2), int(match.group(3))
+    braces = re.search(r"\{([^{}]*)\}", pattern)
+    paths = ([pattern[:braces.start()] + part + pattern[braces.end():] for part in braces.group(1).split(",")]
+             if braces else [pattern])
+    digest = hashlib.new(algorithm)
+    for path in paths:
+        if not (root / path).is_file():
+            return None
+        digest.update((root / path).read_bytes())
+    return digest.hexdigest()[:digits]
+
+
+def today_hash(entry: Entry, key: str, today: dict[str, str]) -> str | None:
+    """Today's value of ``entry``'s stored hash ``key``; ``None`` when this tool cannot tell which code it names."""
+    if key == "code_hash":
+        return raw_hash(entry.provenance.get("code_hash_of", ""))
+    return today.get(key)
 
 
 def code_hash(key: str, root: Path = ROOT) -> str:
@@ -105,10 +139,12 @@ def older(entry: Entry, today: dict[str, str]) -> list[str]:
     an empty list when it was made by today's code.  A hash key this tool does not know is reported too."""
     out = []
     for key, stored in sorted(entry.hashes.items()):
-        if key not in today:
-            out.append(f"{key} {stored}: unknown code (add it to tools/check_results.py CODE)")
-        elif stored != today[key]:
-            out.append(f"{key.removesuffix('_sha1')} {stored}, today {today[key]}")
+        now = today_hash(entry, key, today)
+        if now is None:
+            out.append(f"{key} {stored}: unknown code (add it to CODE in tools/check_results.py, or say "
+                       f"code_hash_of)")
+        elif stored != now:
+            out.append(f"{key.removesuffix('_sha1')} {stored}, today {now}")
     return out
 
 
