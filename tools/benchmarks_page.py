@@ -222,7 +222,7 @@ def render(found: list[dict]) -> str:
                    else "yes" if not r["older"] else "**made by older code** (" + "; ".join(r["older"]) + ")")
         command = f"`{r['command']}`" if r["command"] else "—"
         lines.append(f"| {cell(r['what'])} ({r['date']}) | {cell(command)} | {cell(r['figure'])} | "
-                     f"{cell(r['interval'])} | {cell(current)} |")
+                     f"{cell(r['interval'] or '—')} | {cell(current)} |")
     return "\n".join(lines) + "\n"
 
 
