@@ -7,6 +7,7 @@ today's code, ``tests/test_comrade_study.py`` replays a few of its games.)"""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -222,13 +223,14 @@ def test_rehash_rewrites_only_the_named_hash_and_says_why(tmp_path, monkeypatch)
 # -- the documentation shows what the files hold ------------------------------------------------------------
 
 
-def figures_of_the_page() -> set[str]:
+@functools.lru_cache(maxsize=None)
+def figures_of_the_page() -> frozenset[str]:
     """Every ``W/G`` count of the page's figures, and the same as ``W of G`` (also with a thousands comma)."""
     out = set()
     for r in page.rows():
         for w, g in re.findall(r"\b(\d+)/(\d+)\b", r["figure"]):
             out |= {f"{w}/{g}", f"{w} of {g}", f"{w} of {int(g):,}"}
-    return out
+    return frozenset(out)
 
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/README.md", "docs/contributing.md", "docs/command_line.md"])
