@@ -9,7 +9,7 @@ SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
+.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
 	touch $@
 
 $(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,test,dask,site]"
+	$(PIP_INSTALL) -e ".[lab,test,dask,site,class]"
 	touch $@ $(LAB_STAMP) $(SITE_STAMP)
 
 $(SITE_STAMP): pyproject.toml constraints.txt | $(PY)
@@ -40,6 +40,18 @@ install: $(LAB_STAMP)
 pins: | $(PY)
 	$(PY) -m pip install --quiet packaging
 	$(PY) tools/pins.py $(if $(UPGRADE),--upgrade)
+
+CLASS_STAMP := $(VENV)/.class-installed
+$(CLASS_STAMP): pyproject.toml constraints.txt | $(PY)
+	$(PIP_INSTALL) -e ".[lab,class]"
+	touch $@
+
+## make class: the class server on this machine for the room's network (classroom/server/): it prints
+## the address with a QR code, the join code for the board and the teacher's page; every table and
+## action is kept in class.db (CLASS_DB=monday.db for another file), so a restart resumes. Ctrl-C stops it.
+CLASS_DB ?= class.db
+class: $(CLASS_STAMP)
+	$(VENV)/bin/class-server --db $(CLASS_DB)
 
 ## make lab: create .venv, install the package and open JupyterLab on the student notebooks
 ## (student/00_index.ipynb; teacher/ and notebooks/ are one click away in the file browser).

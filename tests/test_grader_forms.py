@@ -65,9 +65,16 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("21_comrade_solver", "q3"): (["N:AKQ.AKQJ.AKQ.AKQ JT98.T98.JT9.JT9 765.7654.876.876 432.32.5432.5432"], [],
                                   ["N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
                                    "N:AK... QJ... T9... 87...", "N:AX... K... Q... J..."]),
-    ("22_comrade_silence", "q1"): ([], [], [1.5, "-0.2", "SA"]),   # the right answers depend on the deal: the
-    ("22_comrade_silence", "q2"): ([], [], ["ZZ", "S1", "pass"]),   # teacher's is checked, and these are wrong
-    ("22_comrade_silence", "q3"): ([], [], ["draw", "won"]),
+    ("22_comrade_silence", "q1"): ([[2, 1, 0, 2], (2, 1, 0, 2), ["2", "1", "0", "2"], [2.0, 1, 0, 2]], ["2 1 0 2"],
+                                   [[2, 1, 0, 1], [2, 1, 0], [3, 1, 0, 2], ["two", 1, 0, 2]]),
+    ("22_comrade_silence", "q2"): (["H1", "h1", "♥1", "1H", " HA "], [], ["S2", "C2", "pass", "ZZ", "H7"]),
+    ("22_comrade_silence", "q3"): (["CA", "ca", "♣A", "A♣", " CA "], [], ["CK", "HA", "ZZ", "C1"]),
+    ("22_comrade_silence", "q4"): (["W", "w", "West", " WEST ", 3, "3", "seat 3"], [], ["N", "E", "S", 0, 5, "nobody"]),
+    ("22_comrade_silence", "q5"): ([["card", "search", "rules", "random"], ("card", "search", "rules", "random"),
+                                    ["Card", "SEARCH", "Rules", " random "], ["card", "sampling", "heuristic", "random"]],
+                                   [], [["random", "rules", "search", "card"], ["search", "card", "rules", "random"],
+                                        ["card", "search", "rules"], ["card", "card", "rules", "random"],
+                                        {"card", "search", "rules", "random"}, ["card", "search", "rules", "luck"]]),
     ("30_heart_challenge_rules", "q1"): ([40, "40", 40.0], [], [36]),
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
     ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76)], [0.5526, "0.553"], [0.5]),
@@ -190,8 +197,6 @@ def test_check_accepts_natural_forms_and_refuses_wrong_types_plainly(stem, q, sr
     ns, run, answer_name = _runner(stem, q, src, params)
     right, loose, wrong = FORMS[(stem, q)]
     teacher = _teacher_answer(stem, q, ns, answer_name)
-    if isinstance(teacher, (list, tuple)) and all(isinstance(a, str) for a in teacher) and stem.startswith("22"):
-        right = [list(teacher), tuple(teacher), set(teacher)]           # any order, any collection
     assert _verdict(run, teacher) == "correct", f"the teacher's answer {teacher!r} is refused"
     for answer in right:
         assert _verdict(run, answer) == "correct", f"{answer!r} (a right answer) got: {_verdict(run, answer)}"

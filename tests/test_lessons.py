@@ -15,10 +15,10 @@ LESSONS = ROOT / "docs" / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
 #: Lesson pages that must exist (one per lesson notebook; 22 and 29 are written on other branches).
 REQUIRED = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence", "28_comrade_solver_appendix", "29_comrade_appendix", "30_heart_challenge_rules"]
+            "22_comrade_silence", "23_comrade_class_games", "28_comrade_solver_appendix", "29_comrade_appendix", "30_heart_challenge_rules"]
 #: Notebooks whose last cells carry the take-away box.
 WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence",
+            "22_comrade_silence", "23_comrade_class_games",
             "28_comrade_solver_appendix", "29_comrade_appendix",
             "30_heart_challenge_rules"]
 SECTIONS = ["## Learning goals", "## Python a student needs", "## Timings", "### 45-minute lesson",

@@ -95,6 +95,12 @@ class TableGame:
     #: The seed of the deal (``None``: a fresh random deal every time); "new deal" moves it on.
     seed: int | None = None
 
+    @classmethod
+    def named_deals(cls) -> dict[str, str]:
+        """Deals a teacher can pick by name (e.g. Comrade's class deals "A", "B", "C"), as the
+        constructor's ``deal`` argument takes them; none by default."""
+        return {}
+
     def can_deal_new(self) -> bool:
         """Whether "new deal" can deal other cards (a table built from a fixed deal cannot)."""
         return True

@@ -23,6 +23,8 @@ class ComradeTableGame(TableGame):
     def __init__(self, deal=None, seed: int | None = 0, hand_size: int | None = None, players: int = 4,
                  dealer: int = 0, rules=None):
         from cardgames.comrade import ComradeGame, Deal
+        if isinstance(deal, str):            # PBN, as a named deal or a stored table holds it
+            deal = Deal.from_pbn(deal)
         self.fixed = deal is not None
         self.seed, self.players, self.hand_size = seed, players, hand_size
         self.deal = deal if deal is not None else Deal.random(seed, players=players, hand_size=hand_size)
@@ -34,6 +36,12 @@ class ComradeTableGame(TableGame):
     def new_state(self):
         from cardgames.comrade import ComradeGame
         return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
+
+    @classmethod
+    def named_deals(cls) -> dict[str, str]:
+        """The class deals of lesson 20 (four cards each, North deals), by their letter."""
+        from classroom.printables.comrade import CLASS_DEALS
+        return {f"class deal {k}": v for k, v in CLASS_DEALS.items()}
 
     def can_deal_new(self) -> bool:
         return not self.fixed
