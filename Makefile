@@ -9,7 +9,7 @@ SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps site site-deps clean
+.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -147,9 +147,19 @@ test-teacher: $(TEST_STAMP)
 printables: $(LAB_STAMP)
 	$(PY) -m classroom.printables build/printables
 
-## make benchmarks: the performance figures quoted in the README
+## make benchmarks: run every benchmark script (the timings print; the studies with --out store results)
 benchmarks: $(LAB_STAMP)
 	for b in benchmarks/bench_*.py; do $(PY) $$b || exit 1; done
+
+## make benchmarks-page: write docs/benchmarks.md from benchmarks/results/*.json (tools/benchmarks_page.py);
+## tests/test_stored_results.py fails while the page and a fresh generation differ
+benchmarks-page: $(LAB_STAMP)
+	$(PY) tools/benchmarks_page.py
+
+## make check-results: which stored results were made by older code (their code hashes against today's);
+## not part of make test: replaying a study is a deliberate step (docs/contributing.md)
+check-results: $(LAB_STAMP)
+	$(PY) tools/check_results.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

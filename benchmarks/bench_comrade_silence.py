@@ -451,7 +451,8 @@ def _main() -> None:
             command = before["command"] + " ; then " + command + " --resume"
             wall += before.get("wall_seconds", 0)
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers}
+                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers,
+                               "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"}
         if uses_card(kind):
             meta["kinds"][kind]["card_sha1"] = card_sha1
         if uses_search(kind):
