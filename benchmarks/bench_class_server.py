@@ -14,6 +14,7 @@ in benchmarks/results/class_server.json.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -34,6 +35,15 @@ from classroom.server import ClassStore  # noqa: E402
 from classroom.server.local import local_server  # noqa: E402
 
 GAMES = ["comrade", "krypkille", "heart_challenge"]
+#: The code this benchmark measures, hashed as tools/check_results.py reads ``code_hash_of``.
+CODE_OF = "sha256 of classroom/server/{app,room,store,pages}.py (first 16 hex)"
+
+
+def code_hash() -> str:
+    digest = hashlib.sha256()
+    for name in ("app", "room", "store", "pages"):
+        digest.update((ROOT / "classroom" / "server" / f"{name}.py").read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def student(url: str, token: str, seed: int, stop: float, times: list, errors: list, lock: threading.Lock) -> None:
@@ -106,7 +116,8 @@ def main(argv=None) -> None:
         "meta": {"command": "python benchmarks/bench_class_server.py " + " ".join(argv or sys.argv[1:]),
                  "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-                 "load": round(load_before, 2), "tables": args.tables, "students": students,
+                 "load_average": round(load_before, 2), "tables": args.tables, "students": students,
+                 "code_hash": code_hash(), "code_hash_of": CODE_OF,
                  "seconds": round(wall, 1)},
         "clicks": len(times), "median_s": round(median, 4), "p99_s": round(p99, 4), "max_s": round(times[-1], 4)
         if times else None, "errors": len(errors), "games_finished": finished,
