@@ -51,7 +51,8 @@ from cardgames.errors import GameError
 from classroom.widgets.common import guarded
 
 __all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
-           "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS"]
+           "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS",
+           "SETTING_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -64,6 +65,7 @@ REVIEW_CLASS = "cg-review"       # the review after the end
 RISKY_CLASS = "cg-risky"         # an action that loses at once (it asks to confirm)
 NEW_DEAL_CLASS = "cg-new-deal"   # "new deal": the next seed
 REPLAY_CLASS = "cg-replay"       # "replay this deal": the same deal again
+SETTING_CLASS = "cg-setting"     # a choice of the table game's own (Comrade: 4 or 13 cards each)
 
 _WIDE = {"description_width": "initial"}
 
@@ -137,6 +139,8 @@ class PlayTable(W.VBox):
         self.replay_button = W.Button(description="replay this deal", tooltip="start again with the same cards",
                                       layout=W.Layout(width="auto"))
         self.replay_button.add_class(REPLAY_CLASS)
+        #: the table game's own choices (Comrade: 4 or 13 cards each), one row of buttons each
+        self.setting_choices = [self._setting_choice(s) for s in self.tg.settings()]
         self.next_button = W.Button(description="next computer move ▶", button_style="info",
                                     layout=W.Layout(width="auto"))
         self.next_button.add_class(NEXT_CLASS)
@@ -158,11 +162,27 @@ class PlayTable(W.VBox):
         self.replay_button.on_click(g(lambda _: self.reset()))
         self.next_button.on_click(g(lambda _: self.next_move()))
         self.coach_box.observe(g(lambda _: self.draw()), names="value")
-        top = W.HBox([self.seat_choice, self.new_button, self.replay_button, self.next_button, self.coach_box],
+        top = W.HBox([*self.setting_choices, self.seat_choice, self.new_button, self.replay_button, self.next_button,
+                      self.coach_box],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([top, self.status, self.view_html, self.controls, self.message, self.coach_html,
                           self.log_html, self.review, self.out])
         self.add_class(TABLE_CLASS)
+        self.reset()
+
+    def _setting_choice(self, setting) -> W.ToggleButtons:
+        """Toggle buttons for one of the table game's settings: a choice deals again with the same seed."""
+        box = W.ToggleButtons(options=setting.options, value=setting.value, description=setting.label,
+                              style={**_WIDE, "button_width": "auto"})
+        box.add_class(SETTING_CLASS)
+        box.observe(guarded(self.out)(lambda ch, name=setting.name: self.change_setting(name, ch["new"])),
+                    names="value")
+        return box
+
+    def change_setting(self, name: str, value) -> None:
+        """A person's choice of a table setting (Comrade's hand size): the table game deals again, then
+        play starts as in :meth:`reset`."""
+        self.tg.change(name, value)
         self.reset()
 
     # -- seats ---------------------------------------------------------------------

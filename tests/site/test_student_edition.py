@@ -39,7 +39,6 @@ STUDENT, TEACHER = ROOT / "student", ROOT / "teacher"
 #: ``(lesson, kind)`` (a lesson's notebook and its page in the book).  Strict: an entry must go once its
 #: notebook is fixed (the test says which).
 KNOWN = {
-    ("20_comrade_rules", "coach"),
     ("30_heart_challenge_rules", "coach"),
 }
 
