@@ -42,7 +42,7 @@ class ClassGame:
     actions: list[tuple[int, Hashable]]    #: (seat, action) in order
     by: list[str]                          #: who chose each action: "student", "computer" or "forced"
     state: Any                             #: the engine state after the last action
-    result: str = ""
+    result: str = ""                       #: the returns as the server stored them (JSON), "" while unfinished
     table_game: Any = field(default=None, repr=False)   #: the table adapter (for reviews and pictures)
 
     @property

@@ -238,7 +238,8 @@ class LiveTable:
             raise ClassServerError("refused: that action is not allowed now")
         trial = self.state.clone()
         trial.apply(action, player=seat)
-        result = self.tg.result_text(trial) if trial.is_terminal() else None
+        # the returns, not the result in words: a game's words may take a solver's look (Comrade's loss cause)
+        result = json.dumps(list(trial.returns())) if trial.is_terminal() else None
         self.store.record(self.game_row["id"], len(self.actions) + 1, seat, legal.index(action), str(action),
                           by, result)
         self._advance(seat, action)
