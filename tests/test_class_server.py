@@ -252,10 +252,27 @@ def test_the_loader_gives_the_class_games_as_engine_states(server):
 
 def test_the_loader_refuses_what_is_not_a_class_file(tmp_path):
     (tmp_path / "notes.db").write_text("hello")
-    for path in (tmp_path / "missing.db", tmp_path / "notes.db", tmp_path):
+    (tmp_path / "notes.json").write_text("hello")
+    (tmp_path / "list.json").write_text("[]")
+    (tmp_path / "bad.json").write_text('{"tables": [{"id": 1}], "seats": [], "games": [{"table_id": 1}], '
+                                       '"actions": []}')
+    (tmp_path / "bytes.json").write_bytes(b"\xff\xfe")
+    for name in ("missing.db", "notes.db", "notes.json", "list.json", "bad.json", "bytes.json", "."):
         with pytest.raises(ClassServerError):
-            load_class_games(path)
+            load_class_games(tmp_path / name)
     assert (tmp_path / "notes.db").read_text() == "hello"
+
+
+def test_a_class_file_exported_as_json_loads_the_same_games(server):
+    from classroom.server import export_class_file
+
+    client, store, room, path = server
+    open_table(client, store.teacher_key, game="krypkille", players="3", seed="6", computer="0 1 2")
+    wait_until(lambda: room.table(1).state.is_terminal())
+    exported = export_class_file(path, path.with_suffix(".json"))
+    mine, theirs = load_class_games(path), load_class_games(exported)
+    assert [(g.table, g.seed, g.seats, g.actions, g.by, g.result) for g in mine] == \
+        [(g.table, g.seed, g.seats, g.actions, g.by, g.result) for g in theirs]
 
 
 def test_the_teacher_pauses_replaces_and_deals_again(server):

@@ -1,7 +1,7 @@
 """Make the example class file lesson 23 reads: a class that played four short Comrade deals.
 
-    python tools/example_class.py                      # writes classroom/server/example_class.db
-    python tools/example_class.py --out /tmp/x.db
+    python tools/example_class.py                      # writes classroom/server/example_class.json
+    python tools/example_class.py --out /tmp/x.db      # the server's own SQLite file instead
 
 A real class server runs on 127.0.0.1 (in this process).  Four tables of four play the short deals
 (four cards each, as in lesson 20's class deals) 301 to 304: at each, two "students" click through
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 #: Where lesson 23 finds the example (shipped with the package, so student/ and teacher/ reach it too).
-EXAMPLE = ROOT / "classroom" / "server" / "example_class.db"
+EXAMPLE = ROOT / "classroom" / "server" / "example_class.json"
 DEALS = (301, 302, 303, 304)
 SETTINGS = {"hand_size": 4}
 
@@ -46,13 +46,23 @@ def _by_the_card(table, seat: int) -> str | None:
 
 
 def make(out: Path) -> Path:
-    """Play the example class into ``out`` (replaced only when the whole class was played)."""
+    """Play the example class into ``out`` (replaced only when the whole class was played): the server's
+    SQLite file, or its JSON export when ``out`` ends in ``.json`` (what the lesson reads: the browser
+    edition has no SQLite)."""
+    if out.suffix == ".json":
+        from classroom.server import export_class_file
+        db = out.with_name(out.stem + ".db.part")
+        make(db)
+        try:
+            return export_class_file(db, out)
+        finally:
+            db.unlink(missing_ok=True)
     import httpx
 
     from classroom.server import ClassStore
     from classroom.server.local import local_server
 
-    tmp = out.with_name(out.name + ".part")
+    tmp = out.with_name(out.name + ".tmp")
     for stale in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
         stale.unlink(missing_ok=True)
     store = ClassStore(tmp)

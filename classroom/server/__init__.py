@@ -13,14 +13,23 @@ tables), :mod:`~classroom.server.pages` (the HTML), :mod:`~classroom.server.app`
 
 from pathlib import Path
 
-from .games import ClassGame, load_class_games
-from .store import ClassServerError, ClassStore
+from .games import ClassGame, export_class_file, load_class_games
+from .errors import ClassServerError
 
-__all__ = ["ClassGame", "ClassServerError", "ClassStore", "EXAMPLE_CLASS", "load_class_games", "create_app"]
+__all__ = ["ClassGame", "ClassServerError", "ClassStore", "EXAMPLE_CLASS", "export_class_file", "load_class_games",
+           "create_app"]
 
 #: An example class's file (lesson 23): four short Comrade deals played by two students and the computer at
 #: each table, and by the computer alone at four more (made by ``tools/example_class.py``).
-EXAMPLE_CLASS = Path(__file__).with_name("example_class.db")
+EXAMPLE_CLASS = Path(__file__).with_name("example_class.json")
+
+
+def __getattr__(name: str):
+    """``ClassStore`` on first use: it needs SQLite, which the browser edition of the course lacks."""
+    if name == "ClassStore":
+        from .store import ClassStore
+        return ClassStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def create_app(*args, **kwargs):

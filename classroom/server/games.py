@@ -5,6 +5,10 @@ in order and the final engine state, rebuilt by replaying the recorded actions t
 adapter the server used.  So a follow-up lesson can ask the solver about the class's own deals.  The
 file is opened read-only: a notebook never changes the class's record.
 
+The server's file is SQLite (``class.db``).  :func:`export_class_file` writes the same records as JSON
+(``class.json``), which :func:`load_class_games` reads as well: the browser edition of the course has no
+SQLite, so a class's games travel there as JSON.
+
 >>> import tempfile, os
 >>> from classroom.server.room import Room
 >>> from classroom.server.store import ClassStore
@@ -19,14 +23,17 @@ file is opened read-only: a notebook never changes the class's record.
 from __future__ import annotations
 
 import json
-import sqlite3
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable
 
-from .store import ClassServerError
+from .errors import ClassServerError
 
-__all__ = ["ClassGame", "load_class_games"]
+__all__ = ["ClassGame", "load_class_games", "export_class_file", "read_class_file"]
+
+#: The records of a class file, as :func:`read_class_file` returns them.
+TABLES = ("tables", "seats", "games", "actions")
 
 
 @dataclass
@@ -54,43 +61,75 @@ class ClassGame:
         return self.table_game.new_state()
 
 
-def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[ClassGame]:
-    """Every (finished) game in the class server's file ``path``, in table and game order."""
-    from classroom.tables import table_game
-
+def read_class_file(path: str | Path) -> dict[str, list[dict]]:
+    """The records of a class file (SQLite, or JSON from :func:`export_class_file`): tables, seats, games
+    and actions, each a list of dicts in order."""
     p = Path(path)
     if not p.is_file():
         raise ClassServerError(f"{p}: no class file there")
+    if p.suffix.lower() == ".json":
+        try:
+            records = json.loads(p.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise ClassServerError(f"{p}: not a class file (not JSON)") from None
+        if not (isinstance(records, dict) and all(isinstance(records.get(k), list) for k in TABLES)):
+            raise ClassServerError(f"{p}: not a class file (it needs {', '.join(TABLES)})")
+        return {k: records[k] for k in TABLES}
+    import sqlite3
+    order = {"tables": "id", "seats": "table_id, seat", "games": "table_id, number", "actions": "game_id, n"}
     try:
         db = sqlite3.connect(f"file:{p.resolve()}?mode=ro", uri=True)
         db.row_factory = sqlite3.Row
-        tables = {r["id"]: r for r in db.execute("SELECT * FROM tables")}
-        seats = {}
-        for r in db.execute("SELECT * FROM seats ORDER BY table_id, seat"):
-            name = r["name"] if r["kind"] == "student" else ("computer" if r["kind"] == "computer" else "(open)")
-            seats.setdefault(r["table_id"], []).append(name)
-        games = list(db.execute("SELECT * FROM games ORDER BY table_id, number"))
-        moves = {}
-        for r in db.execute("SELECT * FROM actions ORDER BY game_id, n"):
-            moves.setdefault(r["game_id"], []).append((r["seat"], r["choice"], r["by"]))
-        db.close()
+        try:
+            return {k: [dict(r) for r in db.execute(f"SELECT * FROM {k} ORDER BY {order[k]}")] for k in TABLES}
+        finally:
+            db.close()
     except sqlite3.DatabaseError as err:
         raise ClassServerError(f"{p}: not a class server's file ({err})") from None
-    out = []
-    for g in games:
-        t = tables[g["table_id"]]
-        settings = json.loads(t["options"])
-        settings.pop("seed", None)
-        tg = table_game(t["game"], seed=g["seed"], **settings)
-        state = tg.new_state()
-        actions, by = [], []
-        for seat, choice, who in moves.get(g["id"], []):
-            action = list(state.legal_actions())[choice]
-            state.apply(action, player=seat)
-            actions.append((seat, action))
-            by.append(who)
-        if finished_only and not state.is_terminal():
-            continue
-        out.append(ClassGame(g["table_id"], g["number"], t["game"], settings, g["seed"], seats.get(t["id"], []),
-                             actions, by, state, g["result"], tg))
+
+
+def export_class_file(path: str | Path, out: str | Path) -> Path:
+    """Write the records of the class file ``path`` as JSON to ``out`` (replaced whole, or not at all)."""
+    records = read_class_file(path)
+    out = Path(out)
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(json.dumps(records, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    os.replace(tmp, out)
+    return out
+
+
+def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[ClassGame]:
+    """Every (finished) game in the class file ``path`` (SQLite or JSON), in table and game order."""
+    from classroom.tables import table_game
+
+    p = Path(path)
+    records = read_class_file(p)
+    try:
+        tables = {r["id"]: r for r in records["tables"]}
+        seats: dict = {}
+        for r in records["seats"]:
+            name = r["name"] if r["kind"] == "student" else ("computer" if r["kind"] == "computer" else "(open)")
+            seats.setdefault(r["table_id"], []).append(name)
+        moves: dict = {}
+        for r in records["actions"]:
+            moves.setdefault(r["game_id"], []).append((r["seat"], r["choice"], r["by"]))
+        out = []
+        for g in records["games"]:
+            t = tables[g["table_id"]]
+            settings = json.loads(t["options"])
+            settings.pop("seed", None)
+            tg = table_game(t["game"], seed=g["seed"], **settings)
+            state = tg.new_state()
+            actions, by = [], []
+            for seat, choice, who in moves.get(g["id"], []):
+                action = list(state.legal_actions())[choice]
+                state.apply(action, player=seat)
+                actions.append((seat, action))
+                by.append(who)
+            if finished_only and not state.is_terminal():
+                continue
+            out.append(ClassGame(g["table_id"], g["number"], t["game"], settings, g["seed"],
+                                 seats.get(t["id"], []), actions, by, state, g["result"] or "", tg))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ClassServerError(f"{p}: its records do not replay ({type(err).__name__})") from None
     return out

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardgames.errors import GameError
+from .errors import ClassServerError
 
 __all__ = ["ClassStore", "ClassServerError", "SEAT_KINDS"]
 
@@ -54,10 +54,6 @@ CREATE TABLE IF NOT EXISTS actions (
     choice INTEGER NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (game_id, n));
 """
-
-
-class ClassServerError(GameError):
-    """A request the class server refuses: the message is one plain sentence for the page."""
 
 
 class ClassStore:

@@ -212,6 +212,10 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
 # ----------------------------------------------------------------------------- the package in Pyodide
 
 
+#: What only the class server needs (a web server and its SQLite file): it never runs in the browser.
+SERVER_ONLY = {"starlette", "uvicorn", "sqlite3"}
+
+
 def _browser_modules() -> list[str]:
     """Every module of the three packages that imports neither numpy nor matplotlib (by the build's
     own analysis), and so must import in the browser with no CDN."""
@@ -223,7 +227,8 @@ def _browser_modules() -> list[str]:
             if "__main__" in parts:
                 continue
             module = ".".join(parts)
-            if not build_site.module_imports(module) & set(build_site.CDN_IMPORTS):
+            imports = build_site.module_imports(module)
+            if not imports & set(build_site.CDN_IMPORTS) and not imports & SERVER_ONLY:
                 out.append(module)
     return out
 
