@@ -127,8 +127,11 @@ class StrategyProfile:
     mixed: tuple = ()
 
     def __post_init__(self) -> None:
-        sets = tuple(frozenset(parse_kinds(list(s))) for s in self.declare_sets)
+        from .arguments import check_card_groups, check_mixed  # (that module builds on this one)
+
+        sets = tuple(frozenset(g) for g in check_card_groups(self.declare_sets, "declare_sets"))
         object.__setattr__(self, "declare_sets", sets)
+        check_mixed(self.mixed, len(sets))
         mixed = tuple(tuple(sorted((parse_kind(k), _prob(p)) for k, p in dict(m).items() if 0 < p < 1))
                       for m in self.mixed) if self.mixed else ()
         if mixed and len(mixed) != len(sets):
