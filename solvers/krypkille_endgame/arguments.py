@@ -19,17 +19,12 @@ with a ``TypeError`` from deep inside the counting::
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-from numbers import Real
-from typing import Any
-
 from cardgames.errors import GameError, shown
-from cardgames.krypkille import Kind, parse_kind, parse_kinds
+from cardgames.krypkille import Kind, parse_kind
 from cardgames.krypkille.options import MAX_DISCARDS
 
 from .combinatorics import ALL, kinds_mask
-from .common import EndgameError, check_players
+from .common import EndgameError, check_card_groups, check_mixed, check_players, read_cards
 
 __all__ = ["check_tricks", "check_allowed", "check_discard_counts", "check_seed", "check_samples",
            "check_card_groups", "check_policy_player_list", "check_table_players", "check_mixed",
@@ -37,22 +32,13 @@ __all__ = ["check_tricks", "check_allowed", "check_discard_counts", "check_seed"
 
 #: What a list of several things may be (a string is text, a set has no order, a dict is a mapping).
 _LISTS = (list, tuple)
+# (check_card_groups and check_mixed live in .common, next to the StrategyProfile that calls them.)
 #: The most weighted draws ``beliefs="policy"`` takes.
 MAX_SAMPLES = 10 ** 6
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _cards(value: object, what: str) -> list[Kind]:
-    """``parse_kinds(value)``, with the argument's name in front of a refusal."""
-    if not isinstance(value, (str, Kind, int, list, tuple, set, frozenset)) or isinstance(value, bool):
-        raise EndgameError(f"{what} must be cards, e.g. '7 pig' or ['7', 'pig'], not {shown(value)}")
-    try:
-        return parse_kinds(value)
-    except GameError as e:
-        raise EndgameError(f"{what}: {e}") from None
 
 
 def check_tricks(tricks: object, num_players: int) -> tuple:
@@ -102,7 +88,7 @@ def check_allowed(allowed: object, num_players: int) -> "tuple | None":
                                    f"(bits 1..{max(map(int, Kind))})")
             out.append(a)
         else:
-            out.append(kinds_mask(_cards(list(a) if isinstance(a, (set, frozenset)) else a,
+            out.append(kinds_mask(read_cards(list(a) if isinstance(a, (set, frozenset)) else a,
                                          f"allowed: position {i}")))
     return tuple(out)
 
@@ -130,40 +116,6 @@ def check_samples(samples: object) -> int:
     if not _whole(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise EndgameError(f"samples must be a whole number 1..{MAX_SAMPLES}, not {shown(samples)}")
     return samples
-
-
-def check_card_groups(groups: object, what: str, count: "int | None" = None) -> tuple[tuple[Kind, ...], ...]:
-    """A list of card groups (one per seat, or per position), each read by ``parse_kinds``."""
-    if not isinstance(groups, _LISTS) or (count is not None and len(groups) != count):
-        many = f"one per seat ({count})" if count is not None else "a list"
-        raise EndgameError(f"{what} must be card groups, {many}, e.g. [['7'], [], ['pig', '2']], not {shown(groups)}")
-    return tuple(tuple(_cards(list(g) if isinstance(g, (set, frozenset)) else g, f"{what} {i}"))
-                 for i, g in enumerate(groups))
-
-
-def check_mixed(mixed: object, positions: int) -> Any:
-    """A :class:`StrategyProfile`'s ``mixed``: per position a mapping card -> probability 0..1."""
-    if mixed is None or (isinstance(mixed, _LISTS) and not mixed):
-        return mixed
-    if not isinstance(mixed, _LISTS) or len(mixed) != positions:
-        _bad_mixed(mixed, positions)
-    for i, m in enumerate(mixed):
-        if isinstance(m, _LISTS) and all(isinstance(pair, _LISTS) and len(pair) == 2 for pair in m):
-            m = dict(m)         # the (card, probability) pairs a profile keeps
-        if not isinstance(m, dict):
-            raise EndgameError(f"mixed: position {i} must map cards to probabilities, not {shown(m)}")
-        for k, p in m.items():
-            _cards([k], f"mixed: position {i}")
-            if isinstance(p, bool) or not isinstance(p, (Real, Fraction)) or not math.isfinite(p) \
-                    or not 0 <= p <= 1:
-                raise EndgameError(f"mixed: position {i}: the probability of {shown(k)} must be a number "
-                                   f"0..1, not {shown(p)}")
-    return mixed
-
-
-def _bad_mixed(mixed: object, positions: int):
-    raise EndgameError(f"mixed must give, per position ({positions}), a mapping card -> probability, "
-                       f"not {shown(mixed)}")
 
 
 def check_policy_player_list(players: object, num_players: int) -> object:
