@@ -28,7 +28,7 @@ from cardgames.errors import GameError, RuleConfigError
 from cardgames.krypkille import Kind
 from solvers.comrade import cli, solve
 from solvers.comrade.batch import (MAX_LINE_BYTES, BatchLineError, WorkerDiedError, count_deal_lines, ordered_map,
-                                   parse_batch_line, read_batch_lines)
+                                   parse_batch_line, read_batch_lines, solve_many)
 from solvers.comrade.bids import parse_bids
 from solvers.krypkille_endgame import (Endgame, EndgameError, StrategyProfile, equilibrium, perfect_information,
                                        player_view, threshold_table)
@@ -73,6 +73,8 @@ def test_the_api_message_states_the_bounds():
     for limit in (1e308, 1_000_000_001, -1, float("nan")):
         with pytest.raises(RuleConfigError, match=r"from 0 to 1000000000 \(about 31 years\), or None"):
             solve(MINI, 0, None, limit)
+        with pytest.raises(RuleConfigError, match="time limit"):   # before a pool starts: no worker sees it
+            next(solve_many([MINI], executor=BreakingExecutor(0), time_limit=limit))
 
 
 # -- a dead worker: the count is the answers printed ---------------------------------------------------

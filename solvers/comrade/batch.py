@@ -55,6 +55,7 @@ from cardgames.comrade import Deal
 from cardgames.errors import ParseError, shown
 
 from .certificate import Certificate
+from .portfolio import check_time_limit
 from .solver import DEFAULT_OPTIONS, SolveResult, SolverOptions, solve
 
 __all__ = ["solve_many", "ordered_map", "default_executor", "default_processes", "WorkerDiedError",
@@ -297,8 +298,11 @@ def solve_many(jobs: Iterable[Any], *, executor: cf.Executor | None = None, proc
     ``client.get_executor()`` works unchanged); by default a local process pool of
     ``processes`` workers (all cores; ``processes=1`` solves here, in this process).
     ``window``: how many jobs are in flight at most (default 4 per local worker, 64 for
-    an executor you pass).  Raises :class:`WorkerDiedError` if a worker dies.
+    an executor you pass).  Raises :class:`WorkerDiedError` if a worker dies; a ``time_limit``
+    the solvers refuse (:func:`~solvers.comrade.portfolio.check_time_limit`) is refused here, once,
+    before any worker starts.
     """
+    time_limit = check_time_limit(time_limit)
     args = (j if j is NOT_YET or isinstance(j, Passed) else _job(j) + (time_limit, options) for j in jobs)
     yield from ordered_map(solve_job, args, executor=executor, processes=processes, window=window)
 

@@ -19,6 +19,8 @@ with a ``TypeError`` from deep inside the counting::
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from cardgames.errors import GameError, shown
 from cardgames.krypkille import Kind, parse_kind
 from cardgames.krypkille.options import MAX_DISCARDS
@@ -82,11 +84,11 @@ def check_allowed(allowed: object, num_players: int) -> "tuple | None":
                            f"not {shown(allowed)}")
     out = []
     for i, a in enumerate(allowed):
-        if _whole(a):
-            if a < 0 or a & ~ALL:
+        if isinstance(a, Integral) and not isinstance(a, bool):     # a bit mask (numpy's integers too)
+            if a < 0 or int(a) & ~ALL:
                 raise EndgameError(f"allowed: position {i}: {shown(a)} is no bit mask of cards "
                                    f"(bits 1..{max(map(int, Kind))})")
-            out.append(a)
+            out.append(int(a))
         else:
             out.append(kinds_mask(read_cards(list(a) if isinstance(a, (set, frozenset)) else a,
                                          f"allowed: position {i}")))

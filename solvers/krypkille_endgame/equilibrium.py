@@ -53,7 +53,7 @@ from cardgames.display import html_table
 from cardgames.krypkille import (DEFAULT_PENALTIES, PENALTY_TABLES, Kind,
                                  PenaltyTable, parse_kinds, penalty_table)
 
-from .combinatorics import ALL, kinds_mask
+from .combinatorics import ALL
 from .common import EndgameError, StrategyProfile, check_players, unseen_pool
 from .arguments import check_allowed, check_player_counts, check_table_names
 from .nash import (REGRET_TOLERANCE, EquilibriumNotFoundError, is_monotone, search_equilibrium,
