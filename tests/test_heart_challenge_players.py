@@ -226,3 +226,23 @@ def test_the_play_table_and_the_stepper_use_the_bluffing_players():
     assert all(isinstance(p, BluffingPlayer) for p in table_game("heart_challenge", num_players=4).default_players())
     assert all(isinstance(p, BluffingPlayer) for p in RoundStepper(num_players=3, seed=1).make_players())
     assert not isinstance(CautiousPlayer(), BluffingPlayer)
+
+
+def test_it_never_puts_itself_out_of_the_match():
+    """Holding 2 cards or fewer, a challenge it starts that nobody raises and that fails puts a player out:
+    the bluffing player then declares only its own (safe) pile, and traps only with cards to spare."""
+    left = []
+    for n, seed in [(3, 1), (3, 4), (4, 2), (4, 7), (5, 3), (5, 8)]:
+        game = play_out(HeartChallengeGame(n, seed=seed), [BluffingPlayer(seed=s) for s in range(n)])
+        left += [e for e in game.log if "nobody raised, and failed" in e.text]
+    assert left == []
+
+
+def test_with_two_cards_or_fewer_it_declares_only_its_own_pile():
+    game = HeartChallengeGame.staged(["DA CA", "D2 C2 S8 JD", "D3 C3 S7 JC"], piles=["SA", "S2", "S3"],
+                                     stock="S4 S5 S6")
+    # seat 0 holds 2 cards; no heart is left unseen, so a larger number would look safe, yet it risks nothing
+    assert BluffingPlayer(seed=0).act(game.view(0), game.legal_actions()).kind in ("challenge", "place")
+    for seed in range(8):
+        action = BluffingPlayer(seed=seed).act(game.view(0), game.legal_actions())
+        assert action == Action.challenge(1), (seed, action)

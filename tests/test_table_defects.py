@@ -124,7 +124,9 @@ def test_the_hand_scorer_shows_one_line_for_a_bad_hand_and_no_old_table():
     h.hand.value = "HA HA"
     assert "HA is written 2 times" in h.view.value and "too short" not in h.view.value
     assert h.out.outputs == ()
-    h.hand.value = "H1 H5 JK"                        # H1 is the ace; a good hand again
+    h.hand.value = "H1 H5 JK"                        # no rank 1 in any lesson: it says how to write the ace
+    assert "<table" not in h.view.value and "written A (HA)" in h.view.value and h.out.outputs == ()
+    h.hand.value = "HA H5 JK"                        # a good hand again
     assert "<table" in h.view.value and "written" not in h.view.value
 
 

@@ -102,8 +102,8 @@ def read_table(view: HeartChallengeView) -> TableReading:
     >>> g.play(["challenge 2", "raise 3", "pass"])  # doctest: +ELLIPSIS
     <HeartChallengeGame ...>
     >>> r = read_table(g.view(0))
-    >>> r.turned, r.turned_hearts, r.shown, sorted(r.bid_now)
-    ((0, 0, 0), (0, 0, 0), (0, 1, 0), [0, 1])
+    >>> r.turned, r.shown, sorted(r.bid_now)      # seats 0 and 1 bid; nothing turned up yet
+    ((0, 0, 0), (0, 0, 0), [0, 1])
     """
     n = view.num_players
     turned, hearts, shown, shown_h = [0] * n, [0] * n, [0] * n, [0] * n
@@ -273,7 +273,9 @@ class BluffingPlayer(BasePlayer):
         hand = list(view.hand)
         me = view.seat
         own = [c for c, _ in view.piles[me]]
-        trap = self._trap_round(view) and any(is_heart(c) for c in hand + own)
+        # a trap needs a heart and enough cards (a heart on the own pile and 2 cards or fewer in hand
+        # is a risk of leaving the match, see _turn)
+        trap = self._trap_round(view) and any(is_heart(c) for c in hand + own) and len(hand) + len(own) >= 4
         roses = sorted((c for c in hand if not is_heart(c) and special_kind(c) is None), key=lambda c: c.sort_key)
         hearts = sorted((c for c in hand if is_heart(c)), key=lambda c: card_points(c, view.numbers[me]))
         js = [c for c in hand if special_kind(c) == "J"]
@@ -313,17 +315,20 @@ class BluffingPlayer(BasePlayer):
             rose = [c for c in hand if not is_heart(c) and special_kind(c) is None]
             start = self._rng(view, "start").random() < self.params.start_rate
             if not places or start or not rose or len(hand) <= 2:
+                if len(hand) <= 2:
+                    # holding 2 cards or fewer, a failed challenge nobody raises puts the seat out of
+                    # the match: declare only the own pile, which cannot fail
+                    return Action.challenge(max(own, 1))
                 t = self._threshold(view, self.params.start_threshold, "start-t")
                 n = max(self._best_number(view, own + 1, t, reading), own, 1)
                 return Action.challenge(n)
             return self._place(view, legal)
-        # a trap pile: keep placing; sometimes bid on the heart to lure raises (never when a failure
-        # nobody raised could put this seat out: holding 2 cards or fewer)
-        if len(hand) > 2 and (not places or self._rng(view, "bluff-bid").random() < self.params.bluff_bid_rate):
-            return Action.challenge(max(1, own))
-        if places:
+        # a trap pile: keep placing while the hand is large; sometimes bid on the heart to lure raises.
+        # Never let the hand fall to 2 cards first: a challenge then started on the heart and not raised
+        # would put this seat out of the match, so with 3 cards it starts the (bluff) challenge itself.
+        if len(hand) > 3 and places and self._rng(view, "bluff-bid").random() >= self.params.bluff_bid_rate:
             return self._place(view, legal)
-        return Action.challenge(1)
+        return Action.challenge(max(own, 1))
 
     def _auction(self, view: HeartChallengeView, legal: list[Action]) -> Action:
         target = view.high + 1
