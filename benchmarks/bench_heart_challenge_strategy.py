@@ -5,7 +5,9 @@ Three kinds of player meet in seeded 4-player matches of 10 rounds:
 * ``naive`` — :class:`~cardgames.heart_challenge.bluffing.NaivePlayer`: place roses, challenge on
   the smallest number, otherwise the first legal action (the policy that beat the old players);
 * ``old`` — :class:`~cardgames.heart_challenge.players.CautiousPlayer`, the table's old default;
-* ``new`` — :class:`~cardgames.heart_challenge.bluffing.BluffingPlayer`, the new default.
+* ``new`` — :class:`~cardgames.heart_challenge.bluffing.BluffingPlayer`, the new default;
+* three fixed policies that try to read the new players (``FIXED``: a bluff-bidder, a trapper, a
+  raiser), played on the held-out deals only, never tuned against.
 
 A *pairing* "X vs 3 Y" seats one X among three Y; every deal is played four times, the X in each
 seat in turn (the seat arrangement rotated), so no seat's advantage favours either side.  A win
@@ -40,9 +42,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cardgames.heart_challenge import HeartChallengeGame  # noqa: E402
+from cardgames.heart_challenge import Action, HeartChallengeGame  # noqa: E402
 from cardgames.heart_challenge.bluffing import BluffingPlayer, NaivePlayer, StrategyParams  # noqa: E402
 from cardgames.heart_challenge.players import CautiousPlayer  # noqa: E402
+from cardgames.heart_challenge.setup import is_heart, special_kind  # noqa: E402
 from cardgames.players import play_out  # noqa: E402
 from solvers.comrade.study import wilson_interval  # noqa: E402
 
@@ -72,10 +75,82 @@ ABLATIONS = frozenset({"no-bluff"})
 #: The pairings: (tested kind, the three others' kind), and whether the tested seat should win more
 #: than its fair share (+1) or less (-1) for the new players to be doing well.
 PAIRINGS = (("naive", "new", -1), ("old", "new", -1), ("new", "old", +1), ("new", "naive", +1))
-REFERENCE = (("naive", "old"),)      # the issue's problem, for comparison (held-out only)
+REFERENCE = (("naive", "old"),       # the issue's problem, for comparison (held-out only)
+             ("bluff-bidder", "new"), ("always-trap", "new"), ("always-raise", "new"))   # try to read them
+
+
+class _Fixed:
+    """Fixed policies that try to read the bluffing players (held-out rows only, never tuned against)."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    @staticmethod
+    def _default(view, legal):
+        if view.phase == "auction":
+            return Action("pass")
+        if view.phase == "window":
+            return Action("decline")
+        if view.phase == "joker_gift":
+            return Action("give")
+        return legal[0]
+
+
+class BluffBidder(_Fixed):
+    """Always a heart first, then starts a challenge on the smallest number to lure raises (with 3+ cards)."""
+
+    def act(self, view, legal_actions):
+        legal = list(legal_actions)
+        if view.phase in ("first", "q_place"):
+            hearts = [a for a in legal if is_heart(a.card)]
+            roses = [a for a in legal if not is_heart(a.card) and special_kind(a.card) is None]
+            return (hearts or roses or legal)[0]
+        if view.phase == "turn":
+            places = [a for a in legal if a.kind == "place"]
+            if len(view.hand) > 2 or not places:
+                return min((a for a in legal if a.kind == "challenge"), key=lambda a: a.n)
+            return places[0]
+        return self._default(view, legal)
+
+
+class AlwaysTrap(BluffBidder):
+    """Hearts on the pile whenever it can, never starts a challenge unless it must, never raises."""
+
+    def act(self, view, legal_actions):
+        legal = list(legal_actions)
+        if view.phase == "turn":
+            places = [a for a in legal if a.kind == "place"]
+            if places:
+                return ([a for a in places if is_heart(a.card)] or places)[0]
+            return min((a for a in legal if a.kind == "challenge"), key=lambda a: a.n)
+        return super().act(view, legal)
+
+
+class AlwaysRaise(_Fixed):
+    """Roses only; starts on its own pile at once; raises whenever it may; uses any special card offered."""
+
+    def act(self, view, legal_actions):
+        legal = list(legal_actions)
+        if view.phase in ("first", "q_place"):
+            roses = [a for a in legal if not is_heart(a.card) and special_kind(a.card) is None]
+            return (roses or legal)[0]
+        if view.phase == "turn":
+            return Action.challenge(max(1, len(view.piles[view.seat])))
+        if view.phase == "auction":
+            raises = [a for a in legal if a.kind == "raise"]
+            return raises[0] if raises else Action("pass")
+        if view.phase == "window":
+            uses = [a for a in legal if a.kind == "use"]
+            return uses[0] if uses else Action("decline")
+        return self._default(view, legal)
+
+
+FIXED = {"bluff-bidder": BluffBidder, "always-trap": AlwaysTrap, "always-raise": AlwaysRaise}
 
 
 def make(kind: str, seed: int, params: StrategyParams):
+    if kind in FIXED:
+        return FIXED[kind](seed)
     if kind == "naive":
         return NaivePlayer(seed)
     if kind == "old":
@@ -153,7 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     params = VARIANTS[chosen]
     held = [pairing(a, b, final, params) for a, b, _ in PAIRINGS] + \
            [pairing(a, b, final, params) for a, b in REFERENCE]
-    one = {"naive": "the naive policy", "old": "an old cautious player", "new": "a new bluffing player"}
+    one = {"naive": "the naive policy", "old": "an old cautious player", "new": "a new bluffing player",
+           "bluff-bidder": "a fixed bluff-bidder (heart first, then a low challenge)",
+           "always-trap": "a fixed trapper (hearts whenever it can, never raises)",
+           "always-raise": "a fixed raiser (roses, starts at once, always raises)"}
     many = {"naive": "naive players", "old": "old cautious players", "new": "new bluffing players"}
     summary = []
     for r in held:
@@ -168,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
     data = {
         "meta": {
-            "command": "python benchmarks/bench_heart_challenge_strategy.py " + " ".join(argv or sys.argv[1:]),
+            "command": " ".join(["python benchmarks/bench_heart_challenge_strategy.py", *(argv or sys.argv[1:])]),
             "code_hash": code_hash(),
             "code_hash_of": "sha256 of cardgames/heart_challenge/{bluffing,players,odds}.py (first 16 hex)",
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
