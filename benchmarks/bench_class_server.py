@@ -74,6 +74,7 @@ def main(argv=None) -> None:
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=120)
     ap.add_argument("--computer-tables", type=int, default=2)
+    ap.add_argument("--bot-processes", type=int, default=1, help="as class-server's (0: threads only)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "class_server.json"))
     args = ap.parse_args(argv)
@@ -86,7 +87,7 @@ def main(argv=None) -> None:
     errors: list[int] = []
     lock = threading.Lock()
     load_before = os.getloadavg()[0]
-    with local_server(store) as (url, app):
+    with local_server(store, bot_processes=args.bot_processes) as (url, app):
         room = app.state.room
         threads, students = [], 0
         for i in range(args.tables):
@@ -116,11 +117,11 @@ def main(argv=None) -> None:
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else float("nan")
     median = statistics.median(times) if times else float("nan")
     result = {
-        "meta": {"command": "python benchmarks/bench_class_server.py " + " ".join(argv or sys.argv[1:]),
+        "meta": {"command": " ".join(["python benchmarks/bench_class_server.py", *(argv or sys.argv[1:])]),
                  "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                  "load_average": round(load_before, 2), "tables": args.tables, "students": students,
-                 "computer_tables": args.computer_tables,
+                 "computer_tables": args.computer_tables, "bot_processes": args.bot_processes,
                  "code_hash": code_hash(), "code_hash_of": CODE_OF,
                  "seconds": round(wall, 1)},
         "clicks": len(times), "median_s": round(median, 4), "p99_s": round(p99, 4), "max_s": round(times[-1], 4)

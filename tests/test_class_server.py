@@ -340,3 +340,22 @@ def test_a_student_who_closed_the_page_finds_the_seat_again(server):
     home = student.get("/").text
     assert f'href="/play/{token}"' in home and "back to table 1" in home
     assert "back to" not in httpx.Client(base_url=str(client.base_url)).get("/").text
+
+
+def test_decisions_made_in_a_worker_process_are_the_same(tmp_path):
+    """The computer's seats decide the same in a worker process (handed the seat's view and legal
+    actions only) as in the server's own threads."""
+    from classroom.server.room import Room
+
+    games = []
+    for processes in (0, 1):
+        room = Room(ClassStore(tmp_path / f"p{processes}.db"), bot_processes=processes)
+        try:
+            tables = [room.open_table("comrade", {"hand_size": 4}, seed=7, kinds=["computer"] * 4),
+                      room.open_table("heart_challenge", {"num_players": 3, "rounds": 1}, seed=7,
+                                      kinds=["computer"] * 3)]
+            wait_until(lambda: all(t.state.is_terminal() for t in tables), timeout=120)
+            games.append([t.actions for t in tables])
+        finally:
+            room.close()
+    assert games[0] == games[1]

@@ -111,9 +111,11 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", bot_threads: int = 2) -> Starlette:
-    """The web application for the class held in ``store`` (tables resume from it)."""
-    room = Room(store, run_bots=run_bots, bot_threads=bot_threads)
+def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", bot_threads: int = 2,
+               bot_processes: int = 0) -> Starlette:
+    """The web application for the class held in ``store`` (tables resume from it); ``bot_processes``
+    worker processes make the computer's decisions (0: threads of this process)."""
+    room = Room(store, run_bots=run_bots, bot_threads=bot_threads, bot_processes=bot_processes)
 
     # -- students ---------------------------------------------------------------------
     def open_seats() -> list[tuple[int, str, int]]:

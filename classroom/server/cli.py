@@ -38,7 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default="class.db", help="the class's file (SQLite; made if missing)")
     p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every network)")
     p.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
-    p.add_argument("--bot-threads", type=int, default=2, help="threads for the computer's seats (default 2)")
+    p.add_argument("--bot-threads", type=int, default=2, help="tables whose computer seats think at once (default 2)")
+    p.add_argument("--bot-processes", type=int, default=1,
+                   help="processes for the computer's decisions (default 1; 0: in the server's own process)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     return p
 
@@ -48,8 +50,8 @@ def run(argv: list[str] | None = None) -> None:
     if not 0 < args.port < 65536:
         print(f"class-server: the port must be 1 to 65535, not {args.port}", file=sys.stderr)
         raise SystemExit(2)
-    if not 1 <= args.bot_threads <= 16:
-        print("class-server: --bot-threads must be 1 to 16", file=sys.stderr)
+    if not 1 <= args.bot_threads <= 16 or not 0 <= args.bot_processes <= 16:
+        print("class-server: --bot-threads must be 1 to 16, --bot-processes 0 to 16", file=sys.stderr)
         raise SystemExit(2)
     try:
         import uvicorn
@@ -65,7 +67,7 @@ def run(argv: list[str] | None = None) -> None:
         raise SystemExit(2)
     hosts = room_addresses() if args.host in ("0.0.0.0", "") else [args.host]
     urls = [f"http://{h}:{args.port}/" for h in hosts] or [f"http://localhost:{args.port}/"]
-    app = create_app(store, join_url=urls[0], bot_threads=args.bot_threads)
+    app = create_app(store, join_url=urls[0], bot_threads=args.bot_threads, bot_processes=args.bot_processes)
     print(f"Card class on {urls[0]}   (also: {', '.join(urls[1:])})" if len(urls) > 1 else f"Card class on {urls[0]}")
     if not args.no_qr:
         try:

@@ -4,8 +4,10 @@ A :class:`LiveTable` is one table of the room.  It holds the current game's stat
 table adapter from :mod:`classroom.tables`, the same one the notebooks' play table uses), applies a
 student's click only if it is that seat's turn and the action is legal, records it in the
 :class:`~classroom.server.store.ClassStore` in one transaction, and only then makes it the table's
-state.  The computer's seats are played in a background thread, one table at a time per thread, so a
-slow decision at one table never holds up the clicks at another.
+state.  The computer's seats are played in the background, one table at a time per thread, so a slow
+decision at one table never holds up the clicks at another; with ``bot_processes`` the decisions
+themselves run in other processes (each handed only the seat's view and legal actions), so a strong
+player's search does not hold this process's interpreter while students click.
 
 A restarted server builds each table again by replaying its recorded actions (each stored as its
 index among the legal actions at that moment, which the seeded engines make exact).
@@ -37,6 +39,22 @@ __all__ = ["Room", "LiveTable", "Choice", "game_settings", "named_deals", "table
 
 #: Constructor arguments of a table adapter that the teacher does not set in the form.
 _NOT_A_SETTING = {"self", "seed", "deal", "rules", "options", "dealer", "name"}
+
+
+#: The computer players of a worker process, by (game, settings, seed, seat); a few dozen tables at most.
+_WORKER_PLAYERS: dict[tuple, Any] = {}
+
+
+def decide(game: str, settings_json: str, seat: int, view, legal: tuple):
+    """A computer seat's decision in a worker process: the table's default player for that seat, made once
+    per game (the same seeded player as in the server's own process) and handed the seat's view only."""
+    key = (game, settings_json, seat)
+    player = _WORKER_PLAYERS.get(key)
+    if player is None:
+        if len(_WORKER_PLAYERS) > 256:
+            _WORKER_PLAYERS.clear()
+        player = _WORKER_PLAYERS[key] = _adapter(game, **json.loads(settings_json)).default_players()[seat]
+    return player.act(view, legal)
 
 
 def _adapter(game: str, **options):
@@ -261,7 +279,11 @@ class LiveTable:
                 self._apply(actor, forced[0], by="forced")
                 return True
             version, player = self.version, self.players[actor]
-        action = player.act(view, legal)              # outside the lock: others may read the table meanwhile
+            settings = json.dumps(dict(self.options, seed=self.game_row["seed"]), sort_keys=True)
+        if self.room.processes is not None:           # in a worker process: this interpreter stays free
+            action = self.room.processes.submit(decide, self.game, settings, actor, view, legal).result()
+        else:                                          # outside the lock: others may read the table meanwhile
+            action = player.act(view, legal)
         with self.lock:
             if self.version != version:                  # the teacher changed the table meanwhile
                 return True
@@ -301,9 +323,15 @@ class LiveTable:
 class Room:
     """Every table of one class, kept in step with its :class:`ClassStore`."""
 
-    def __init__(self, store: ClassStore, *, run_bots: bool = True, bot_threads: int = 2):
+    def __init__(self, store: ClassStore, *, run_bots: bool = True, bot_threads: int = 2, bot_processes: int = 0):
         self.store = store
         self.run_bots = run_bots
+        self.processes = None
+        if run_bots and bot_processes:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            self.processes = ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context(method))
         #: Set when the server stops: the live-update streams end by themselves, so nothing is cut off.
         self.closing = False
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="computer-seat")
@@ -410,3 +438,5 @@ class Room:
     def close(self) -> None:
         self.closing = True
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown(wait=False, cancel_futures=True)
