@@ -282,12 +282,17 @@ def _digits(n: int) -> int:
     return len(str(abs(n))) if bits <= 200 else int(bits * math.log10(2)) + 1
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Characters never shown in a message: lone surrogates (no page can show them) and control characters.
+_UNSHOWABLE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
 def _plain_text(text: str) -> str:
     """A text as the checks read it: full-width letters and digits as ordinary ones (``"０．８９"`` is
     ``"0.89"``, NFKC), no emoji variation selectors (``"♣️"`` is ``"♣"``)."""
     if len(text) > MAX_TEXT:
         raise _TooBig(f"the answer holds a text of {len(text)} characters, far longer than any answer here")
-    text = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").replace("\ufe0e", "")
+    text = _SURROGATE.sub("\ufffd", unicodedata.normalize("NFKC", text)).replace("\ufe0f", "").replace("\ufe0e", "")
     if len(text) > MAX_TEXT:
         raise _TooBig(f"the answer holds a text of {len(text)} characters, far longer than any answer here")
     return text
@@ -1025,8 +1030,12 @@ def check(answer: Any, expected: Any, *, hint: str = "",
         raise NotAnsweredYet(NOT_ANSWERED)
     try:
         return _judge(plain, expected, hint=hint, parse=parse, same=same, form=form)
-    except (NotQuite, NotAnsweredYet):
-        raise
+    except (NotQuite, NotAnsweredYet) as exc:
+        said = _message(exc)
+        shown = _UNSHOWABLE.sub("?", said)
+        if shown == said:
+            raise
+        raise type(exc)(shown) from None
     except Exception:  # noqa: BLE001 - RecursionError, MemoryError...: the answer, not the check, is at fault
         sentence = f"the answer should be {form}, not {describe(plain)}" if form else \
             DOES_NOT_FIT.format(describe(plain))
@@ -1044,10 +1053,16 @@ def _judge(answer: Any, expected: Any, *, hint: str, parse: Any, same: Any, form
             pass
     else:
         steps = list(parse) if isinstance(parse, (list, tuple)) else [parse]
-        try:    # the expected value written the same way (a set of codes read without capitals...)
-            read_expected: Any = _run(expected, steps)[0]
-        except Exception:
-            read_expected = _UNREAD
+        read_expected: Any = _UNREAD
+        # the expected value written the same way (a set of codes read without capitals...), when every
+        # step is a normaliser of this package: a check's own step (a replay, a test) may mean nothing
+        # on the expected value, and a wrong answer could then read the same as it
+        if all(str(getattr(step, "__module__", "")).split(".")[0] in ("classroom", "cardgames", "solvers")
+               for step in steps):
+            try:
+                read_expected = _run(expected, steps)[0]
+            except Exception:  # noqa: BLE001 - compared as given
+                read_expected = _UNREAD
     wrong = f"not quite — hint: {hint} Try again." if hint else "not quite — try again."
     judge = same or _same
 
