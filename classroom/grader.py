@@ -106,16 +106,21 @@ Answers in their natural forms (the normalisers)
 canonical value with a **normaliser**: a small function that accepts every natural way of writing
 that kind of answer and, for anything else, raises :class:`AnswerFormError` with one plain sentence.
 
-* :func:`as_number` — ``0.89``, ``"0.89"``, ``"0,89"``, ``"89%"``, ``"21/38"``;
+* :func:`as_number` — ``0.89``, ``"0.89"``, ``"0,89"``, ``"89%"``, ``"21/38"``, ``"０．８９"``;
 * :func:`as_fraction` — ``Fraction(21, 38)`` or ``"21/38"``; a decimal is *right idea* only;
 * :func:`as_int` — ``4``, ``4.0``, ``"4"``;
 * :func:`as_suit` — ``"C"``, ``"c"``, ``"♣"``, ``"clubs"``, ``"Club"``, ``"クラブ"``;
 * :func:`as_card`, :func:`as_cards` — ``"SA"``, ``"♠A"``, a ``Card``; a list, or one string ``"SA S2"``;
 * :func:`as_name` — a word from a fixed vocabulary, any capitalisation, the Japanese term too
-  (``"臆病者"`` is ``"coward"``); an ``Enum`` member or its name;
+  (``"臆病者"`` is ``"coward"``, ``"負け"`` and ``"なし"`` are ``"no_win"``); an ``Enum`` member or its name;
+* :func:`as_seat` — ``2``, ``"seat 2"``, ``"South"``, ``"s"``, ``"南"``; ``as_seat(players=3)`` for a
+  3-player game (there is no West);
 * :func:`as_actions` — a list of actions; one string ``"D2, pass"`` is *right idea* only;
 * ``as_set(item)``, ``as_seq(item)``, ``as_tuple(a, b, ...)`` — a collection whose order does not
   (set) or does (seq, tuple) matter, each element through its own normaliser.
+
+Every text is read in its NFKC form first, so full-width digits and letters typed with a Japanese input
+method count as the ordinary ones (``"４"`` is ``"4"``, ``"０．８９"`` is ``"0.89"``).
 
 A check names its normaliser with ``parse=`` (a list of steps runs them in turn); without one,
 :func:`normaliser_for` picks it from the type of ``expected`` (a set, a number, a string, an enum, a
@@ -132,6 +137,36 @@ string for a list), a right value gets "right idea — write it as …" instead 
 Traceback (most recent call last):
 ...
 classroom.grader.NotQuite: the answer should be a set (written {...}) of strings in quotes, not the number 5 — try again.
+
+Whatever the answer is
+======================
+
+A check answers every answer in words, within a second.  It first reads the answer plainly
+(:func:`_plain`): built-in values by their exact kind (a subclass through its base kind's own methods, so a
+list whose ``__iter__`` never ends is read as the items it holds), numpy's numbers and arrays as Python
+values (``numpy.bool_(True)`` is ``True``), this package's cards, deals and enums as they are, and anything
+else as a stand-in that equals only itself (an object whose ``==`` always says yes is never right).  An
+answer bigger than :data:`MAX_ITEMS` items, deeper than :data:`MAX_DEPTH`, with a text longer than
+:data:`MAX_TEXT` or a number longer than :data:`MAX_DIGITS` digits, or one that contains itself, gets one
+sentence saying so.  No code of the answer's own runs inside a check, any error inside the check becomes a
+plain sentence, and Python's own wording ("cannot convert float NaN to integer", "Exceeds the limit (4300
+digits)...") never reaches the student: a check's own step may explain a refusal with a ``ValueError`` of
+its own sentence, or one of the engines' errors.
+
+>>> check(float("nan"), 4)
+Traceback (most recent call last):
+...
+classroom.grader.NotQuite: the answer should be a whole number, written in digits, not the special value nan (not a number) — try again.
+
+If the cell that sets the answer stopped with an error (a ``SyntaxError`` from a missing quote, a
+``NameError`` from a word without quotes), the answer's name still holds its older value.  The checks
+know, because IPython tells this module after every cell (:func:`watch_cells`, called on import and by
+:func:`Grader`), and they say so (:class:`AnswerCellFailed`, a kind of "not answered yet") instead of
+judging the older value::
+
+    q1: not checked yet — the cell that sets answer_1 stopped with an error when you last ran it: Python
+    could not read it (look for a missing quote, bracket or comma). So answer_1 still holds an older
+    value (or none). Fix that cell, run it, then run this check again.
 """
 
 from __future__ import annotations
@@ -647,7 +682,7 @@ def as_name(vocabulary: "type[Enum] | Mapping[Any, Iterable[str]] | Iterable[str
     """
     aliases: dict[str, Any] = {}
     if isinstance(vocabulary, type) and issubclass(vocabulary, Enum):
-        canon = list(vocabulary)
+        canon: list[Any] = list(vocabulary)
         for m in vocabulary:
             for word in (m.name, m.value) if isinstance(m.value, str) else (m.name,):
                 aliases[as_text(word)] = aliases[as_text(word).replace(" ", "")] = m
