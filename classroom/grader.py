@@ -574,6 +574,8 @@ NEAR_NAMES: dict[str, tuple[str, ...]] = {
     "no win": ("loss", "lose", "lost", "none", "no", "impossible"),
     "win": ("won", "yes", "can win", "winnable"),
     "loss": ("no win", "lose", "lost"),
+    "overshoot": ("over 13", "exceed 13", "exceeds 13", "exceeded 13", "more than 13", "over the total",
+                  "exceed", "exceeded", "over", "超過", "オーバー"),
 }
 
 

@@ -54,7 +54,7 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("11_krypkille_endgame", "q3"): (["4", 4, " 4 "], [], ["Mask"]),
     ("11_krypkille_endgame", "q4"): ([3, "3", 3.0], [], [1, "third"]),
     ("20_comrade_rules", "q1"): ([8, "8", 8.0], [], [13, "eight!"]),
-    ("20_comrade_rules", "q2"): (["overshoot", "OVERSHOOT", "Overshoot", " over-shoot "], [],
+    ("20_comrade_rules", "q2"): (["overshoot", "OVERSHOOT", "Overshoot", " over-shoot ", "exceed 13", "Over 13", "超過"], [],
                                  ["nothing fits", "too high"]),
     ("20_comrade_rules", "q3"): ([(2, "C"), [2, "C"], (2, "c"), (2, "♣"), (2, "clubs"), ("2", "Clubs"), ("S", "C"),
                                   ("South", "クラブ"), ("seat 2", "C"), ("Seat 2", "♣️"), ("南", "clubs"), ("２", "Ｃ")], [],
