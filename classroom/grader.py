@@ -306,6 +306,12 @@ def _is_ours(cls: type) -> bool:
     return found is cls and cls is not _Foreign
 
 
+def _is_kind(value: Any, *kinds: type) -> bool:
+    """Is ``value`` exactly one of ``kinds``, or a value of this package built on one (a ``Hand`` is a
+    tuple of cards)?  A plain answer has exact kinds only (see :func:`_plain`)."""
+    return type(value) in kinds or (_is_ours(type(value)) and isinstance(value, kinds))
+
+
 def _count(n: int, word: str) -> str:
     """``_count(1, "part")`` is ``'1 part'``, ``_count(3, "part")`` is ``'3 parts'``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -812,7 +818,7 @@ def as_cards(value: Any) -> tuple:
         value = _split(value)
     if _is_ours(type(value)) and isinstance(value, Iterable):    # a hand of the engines
         value = list(itertools.islice(value, MAX_ITEMS))
-    if type(value) not in (list, tuple):
+    if not _is_kind(value, list, tuple):
         raise _fail('a list of cards, such as ["SA", "S2"]', value)
     return tuple(as_card(v) for v in value)
 
@@ -824,7 +830,7 @@ def as_actions(value: Any) -> "tuple[str, ...] | Loose":
     form = 'a list of strings, one per action, such as ["pass", "pass"]'
     if type(value) is str:
         return Loose(tuple(_split(value)), form)
-    if type(value) not in (list, tuple):
+    if not _is_kind(value, list, tuple):
         raise _fail(form, value)
     if not value:
         raise AnswerFormError(f"the answer should be {form}; an empty list has not started yet")
@@ -866,7 +872,7 @@ def as_set(item: Callable[[Any], Any] | None = None, *, what: str = "strings in 
     def normalise(value: Any) -> Any:
         if type(value) is str:
             return Loose(frozenset(item(v) for v in _split(value)), form + ', such as {"a", "b"}')
-        if type(value) not in (list, tuple, set, frozenset):
+        if not _is_kind(value, list, tuple, set, frozenset):
             raise _fail(form, value)
         return frozenset(item(v) for v in value)
     return normalise
@@ -879,9 +885,9 @@ def as_seq(item: Callable[[Any], Any] | None = None, *, what: str = "items") -> 
 
     @_reads_plain
     def normalise(value: Any) -> Any:
-        if type(value) in (set, frozenset):
+        if _is_kind(value, set, frozenset):
             raise AnswerFormError(f"the answer should be {form}: a set has no order, write a list [...]")
-        if type(value) not in (list, tuple):
+        if not _is_kind(value, list, tuple):
             raise _fail(form, value)
         return tuple(item(v) for v in value)
     return normalise
@@ -901,7 +907,7 @@ def as_tuple(*items: Callable[[Any], Any], what: str = "") -> Callable[[Any], An
     def normalise(value: Any) -> Any:
         if type(value) is str and len(_split(value)) == len(items) > 1:    # "13 0 10 6"
             return Loose(normalise(_split(value)), form)
-        if type(value) not in (list, tuple):
+        if not _is_kind(value, list, tuple):
             raise _fail(form, value)
         if len(value) != len(items):
             raise AnswerFormError(f"the answer should be {form}; yours has {_count(len(value), 'part')} "

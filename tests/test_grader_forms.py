@@ -313,7 +313,7 @@ def _kind(message: str) -> str:
 
 
 def _rows():
-    from cardgames.cards import Card
+    from cardgames.cards import Card, Hand
     from cardgames.comrade import Deal
     from classroom.grader import as_deal, as_name, as_optional, as_seat, as_suit, as_tuple
     win_or_not, win_or_loss = as_name(["win", "no_win"]), as_name(["win", "loss"])
@@ -395,6 +395,8 @@ def _rows():
         P(numpy.int64(4), 4, {}, "correct", "", id="numpy 4"),
         P(numpy.float64(0.89), 0.89, {}, "correct", "", id="numpy 0.89"),
         P(numpy.array([13, 0, 10, 6]), [13, 0, 10, 6], {}, "correct", "", id="numpy array"),
+        P(Hand((Card.parse("SA"), Card.parse("S2"))), [Card.parse("SA"), Card.parse("S2")], {}, "correct", "",
+          id="a hand of the engines is a list of cards"),
         # a check's own steps that fail in Python's words: the words stay hidden
         P("x", 4, {"parse": int}, "form", "does not fit", id="invalid literal hidden"),
         P(float("nan"), 4, {"parse": int}, "form", "does not fit", id="cannot convert NaN hidden"),
