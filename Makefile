@@ -9,7 +9,7 @@ SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test test-fast install pins notebooks student test-teacher benchmarks printables browser-deps site site-deps clean
+.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
 	touch $@
 
 $(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,test,dask,site]"
+	$(PIP_INSTALL) -e ".[lab,test,dask,site,class]"
 	touch $@ $(LAB_STAMP) $(SITE_STAMP)
 
 $(SITE_STAMP): pyproject.toml constraints.txt | $(PY)
@@ -40,6 +40,18 @@ install: $(LAB_STAMP)
 pins: | $(PY)
 	$(PY) -m pip install --quiet packaging
 	$(PY) tools/pins.py $(if $(UPGRADE),--upgrade)
+
+CLASS_STAMP := $(VENV)/.class-installed
+$(CLASS_STAMP): pyproject.toml constraints.txt | $(PY)
+	$(PIP_INSTALL) -e ".[lab,class]"
+	touch $@
+
+## make class: the class server on this machine for the room's network (classroom/server/): it prints
+## the address with a QR code, the join code for the board and the teacher's page; every table and
+## action is kept in class.db (CLASS_DB=monday.db for another file), so a restart resumes. Ctrl-C stops it.
+CLASS_DB ?= class.db
+class: $(CLASS_STAMP)
+	$(VENV)/bin/class-server --db $(CLASS_DB)
 
 ## make lab: create .venv, install the package and open JupyterLab on the student notebooks
 ## (student/00_index.ipynb; teacher/ and notebooks/ are one click away in the file browser).
@@ -93,11 +105,13 @@ browser-deps:
 	    || echo "no Japanese font installed: screenshots show boxes for Japanese terms"; \
 	fi
 
-## make site: the course as a static web site in build/site/ (tools/build_site.py): the lessons as a
-## book (index.html; Jupyter Book 1, searchable) and the student notebooks running in the browser
-## (lite/: JupyterLite, Python as WebAssembly). Copy build/site/ to any web server. Needs npm (the
-## Pyodide core and MathJax, pinned in package-lock.json) and, the first time, PyPI for the wheels the
-## browser loads (kept in build/site-cache/).
+## make site: the course as two static web sites (tools/build_site.py), each a book (index.html;
+## Jupyter Book 1, searchable) and the notebooks running in the browser (lite/: JupyterLite, Python as
+## WebAssembly):  build/site/student/  the student versions only (no teacher cell, answer, lesson plan,
+## answer sheet or coach; checked by tools/teacher_leaks.py): copy it to the school's public web server;
+## build/site/teacher/  everything, the coach on: host it privately (docs/publishing.md says how).
+## Needs npm (the Pyodide core and MathJax, pinned in package-lock.json) and, the first time, PyPI for
+## the wheels the browser loads (kept in build/site-cache/ and shared by the two sites).
 site: $(SITE_STAMP) site-deps
 	$(PY) tools/build_site.py
 
@@ -133,9 +147,19 @@ test-teacher: $(TEST_STAMP)
 printables: $(LAB_STAMP)
 	$(PY) -m classroom.printables build/printables
 
-## make benchmarks: the performance figures quoted in the README
+## make benchmarks: run every benchmark script (the timings print; the studies with --out store results)
 benchmarks: $(LAB_STAMP)
 	for b in benchmarks/bench_*.py; do $(PY) $$b || exit 1; done
+
+## make benchmarks-page: write docs/benchmarks.md from benchmarks/results/*.json (tools/benchmarks_page.py);
+## tests/test_stored_results.py fails while the page and a fresh generation differ
+benchmarks-page: $(LAB_STAMP)
+	$(PY) tools/benchmarks_page.py
+
+## make check-results: which stored results were made by older code (their code hashes against today's);
+## not part of make test: replaying a study is a deliberate step (docs/contributing.md)
+check-results: $(LAB_STAMP)
+	$(PY) tools/check_results.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -38,7 +39,7 @@ from cardgames.players import play_out_seated  # noqa: E402
 from solvers.comrade.convention import RULES, ConventionCard, ConventionPlayer  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.comrade.study import wilson_interval  # noqa: E402
+from solvers.comrade.study import code_hashes, wilson_interval  # noqa: E402
 
 
 def play(seed: int, card: ConventionCard, players: int = 4) -> ComradeGame:
@@ -170,8 +171,9 @@ def main(argv=None) -> int:
                   (f" --winnable {args.winnable}" if args.winnable else "") + \
                   (f" --timing {args.timing}" if args.timing else "") + \
                   (f" --three {args.three}" if args.three else "") + f" --out {args.out.as_posix()}"
-        data = {"meta": {"command": command, "deals": args.deals, "wall_seconds": round(wall),
-                         "python": platform.python_version()},
+        data = {"meta": {"command": command, "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+                         "load_average": round(os.getloadavg()[0], 1), "card_sha1": code_hashes()["card_sha1"],
+                         "deals": args.deals, "wall_seconds": round(wall), "python": platform.python_version()},
                 "tables": rows, "diagnoses": diagnoses, "winnable_after_bidding": winnable, "policy_timing": timing,
                 "rules": [{"id": r.id, "phase": r.phase, "name": r.name, "meaning": r.meaning} for r in RULES]}
         args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

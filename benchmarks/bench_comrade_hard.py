@@ -110,7 +110,7 @@ def main() -> None:
     ap.add_argument("--variants", type=int, default=5,
                     help="seeded near deals of each of the last hard no-wins (default 5)")
     ap.add_argument("--late-only", action="store_true",
-                    help="only the last hard no-wins and their near deals (no issue-15 families)")
+                    help="only the last hard no-wins and their near deals (not the seeded families)")
     args = ap.parse_args()
 
     t0 = time.perf_counter()

@@ -10,7 +10,11 @@ honest ``n`` next to the ``N`` asked for.  ``--merge`` keeps the records of the 
 again from the existing file.  One process unless ``--workers N`` (the machine is shared); the
 games depend only on the seeds, never on the machine or the number of workers (node budgets, no time
 limits).  ``--resume`` also refuses games played with another search or inference (a hash of
-``cardsearch.py`` and ``inference.py``, stored per kind).
+``cardsearch.py`` and ``inference.py``, stored per kind).  A stored file that is not one
+:func:`solvers.comrade.study.save` writes (not JSON, a wrong field, meta that the records do not bear
+out ...) is refused with one line and status 2 before anything is played, and is never rewritten;
+the study is written whole or not at all (a full disk leaves the stored files as they were, and says
+so in one line, status 2).
 
 The full-size command (1,000 deals per kind, 300 for 3 players), for a machine with
 time to spare (about 15 s per deal for the search tables, four seats)::
@@ -312,12 +316,18 @@ def parse_kind(text: str) -> tuple[str, int]:
     return kind, int(n)
 
 
+class WriteError(Exception):
+    """The study could not be written (a full disk, a size limit): ``save`` left the stored files as they were."""
+
+
 def main() -> None:
-    """The command line (module docstring); a stored study that cannot be read ends it with one line."""
+    """The command line (module docstring).  A stored study that cannot be read or breaks the schema
+    (:class:`~solvers.comrade.study.StudyFileError`: nothing is played and nothing is written), or a
+    study that cannot be written (the files stay as they were), ends it with one line and status 2."""
     try:
         _main()
-    except StudyFileError as e:
-        print(f"bench_comrade_silence.py: {e}", file=sys.stderr)
+    except (StudyFileError, WriteError) as e:
+        print(f"bench_comrade_silence.py: {' '.join(str(e).split())}", file=sys.stderr)
         raise SystemExit(2) from None
 
 
@@ -448,10 +458,11 @@ def _main() -> None:
                    f"--minutes {args.minutes:g} --samples {args.samples}"
                    + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
         if before:              # --resume: the earlier runs' commands and wall time stay on record
-            command = before["command"] + " ; then " + command + " --resume"
+            command = (before["command"] + " ; then " if before.get("command") else "") + command + " --resume"
             wall += before.get("wall_seconds", 0)
         meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers}
+                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers,
+                               "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"}
         if uses_card(kind):
             meta["kinds"][kind]["card_sha1"] = card_sha1
         if uses_search(kind):
@@ -465,7 +476,12 @@ def _main() -> None:
     if args.out:
         order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
         records.sort(key=lambda r: (r.seed, order.get(r.kind, 99)))
-        save(records, args.out, meta)
+        try:
+            save(records, args.out, meta)
+        except OSError as e:
+            raise WriteError(f"could not write {args.out} ({(e.strerror or type(e).__name__).lower()}): "
+                             f"the stored study is left as it was, and the games of this run are not "
+                             f"stored") from None
         print(f"wrote {args.out}")
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -128,7 +129,8 @@ def main(argv=None) -> int:
         stored = json.loads(args.out.read_text()) if args.out.exists() else {}
         tables = stored.get("tables", {})
         tables[args.partners] = {"command": "python benchmarks/bench_comrade_table.py " + " ".join(
-            argv if argv is not None else sys.argv[1:]), **code_hashes(), "summary": row, "games": games}
+            argv if argv is not None else sys.argv[1:]), "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+            "load_average": round(os.getloadavg()[0], 1), **code_hashes(), "summary": row, "games": games}
         out = {"meta": {"python": platform.python_version(), "node_limit": NODE_LIMIT}, "tables": tables}
         args.out.write_text(json.dumps(out, indent=1) + "\n")
         print(f"wrote {args.out}")

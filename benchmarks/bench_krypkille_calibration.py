@@ -17,7 +17,10 @@ A bin is judged when it has enough seats for its observed frequency to have a st
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
+import platform
 import time
 from pathlib import Path
 
@@ -26,13 +29,27 @@ from solvers.krypkille_endgame.calibration import MAX_BIN_SE, MIN_BIN_COUNT, MOD
 RESULTS = Path(__file__).parent / "results" / "krypkille_calibration.json"
 
 
+def beliefs_sha1() -> str:
+    """The hash of the code the calibration measures (``tools/check_results.py`` compares it, ``beliefs_sha1``)."""
+    from solvers.comrade.study import code_text
+
+    folder = Path(__file__).resolve().parents[1] / "solvers" / "krypkille_endgame"
+    text = "".join(code_text((folder / name).read_text(encoding="utf-8"))
+                   for name in ("calibration.py", "beliefs.py", "policy.py"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5000)
     ap.add_argument("--samples", type=int, default=POLICY_SAMPLES, help="policy-model samples per prediction")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
-    out = {"rounds_per_player_count": args.rounds, "min_bin_count": MIN_BIN_COUNT, "max_bin_se": MAX_BIN_SE,
+    meta = {"command": "python benchmarks/bench_krypkille_calibration.py" + (f" --rounds {args.rounds}" if args.rounds != 5000 else "")
+            + (f" --samples {args.samples}" if args.samples != POLICY_SAMPLES else ""),
+            "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}", "load_average": round(os.getloadavg()[0], 1),
+            "beliefs_sha1": beliefs_sha1()}
+    out = {"meta": meta, "rounds_per_player_count": args.rounds, "min_bin_count": MIN_BIN_COUNT, "max_bin_se": MAX_BIN_SE,
            "policy_samples": args.samples,
            "command": "python benchmarks/bench_krypkille_calibration.py", "players": {}}
     for n in (2, 3, 4, 5):

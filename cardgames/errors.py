@@ -18,6 +18,7 @@ import reprlib
 __all__ = [
     "shown",
     "shown_text",
+    "CardgamesError",
     "GameError",
     "ParseError",
     "CardParseError",
@@ -27,6 +28,7 @@ __all__ = [
     "GameOverError",
     "WrongPhaseError",
     "CardNotInHandError",
+    "MustFollowSuitError",
     "SeatError",
     "PlayerOptionError",
     "check_seat",
@@ -114,7 +116,16 @@ def _rebuild(cls, message: str, attributes: dict):
     return error
 
 
-class GameError(ValueError):
+class CardgamesError(Exception):
+    """The root of the project's one family of exceptions (engines and solvers alike).
+
+    Bad input is a :class:`GameError` (a :class:`ValueError`); the few failures that are not bad input
+    (a solver's time budget running out, a certificate the rules engine refuses) are its other children,
+    so ``except CardgamesError`` catches everything the project raises on purpose.
+    """
+
+
+class GameError(CardgamesError, ValueError):
     """Base class of every error raised by this package for bad input.
 
     Every error survives pickling with its message and attributes (``token``, ``action``, ``reason``
@@ -172,6 +183,10 @@ class WrongPhaseError(IllegalActionError):
 
 class CardNotInHandError(IllegalActionError):
     """An action names a card the player does not hold (any more)."""
+
+
+class MustFollowSuitError(IllegalActionError):
+    """A card of another suit while the player still holds the led suit (every follow-suit game raises it)."""
 
 
 class SeatError(RuleConfigError):

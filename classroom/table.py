@@ -17,10 +17,12 @@ in a small *table game* object (:mod:`classroom.tables`).
   the round replayed action by action (:meth:`PlayTable.review_html` is the same
   as static HTML, for readers on GitHub).
 * ``coach=True`` (the teacher's switch, off by default) adds the game's hint
-  (:mod:`classroom.coach`, imported only when the coach is on).  In the **student versions** the
-  coach is off and its switch hidden, whatever the notebook says, unless the teacher enables it:
-  :func:`teacher_mode` (the environment variable ``CARDGAMES_TEACHER=1``, e.g.
-  ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).
+  (:mod:`classroom.coach`, imported only when the coach is on).  The coach is offered only where
+  :func:`teacher_mode` sees the teacher: the teacher versions and the sources (``teacher/``,
+  ``notebooks/``), a checkout of the project, the teacher's JupyterLite site, or the environment variable
+  ``CARDGAMES_TEACHER=1`` (e.g. ``CARDGAMES_TEACHER=1 make lab``; the lesson pages say so).  Everywhere
+  else -- the student versions, a copy of them in a folder of any name, the student JupyterLite site --
+  the coach is off and its switch hidden, whatever the notebook says.
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step (the first one too: no hand is
   face up before its owner has pressed "show my cards").
@@ -37,6 +39,7 @@ in a small *table game* object (:mod:`classroom.tables`).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any, Hashable, Sequence
@@ -47,8 +50,9 @@ from cardgames.display import escape
 from cardgames.errors import GameError
 from classroom.widgets.common import guarded
 
-__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
-           "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS"]
+__all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS", "CONFIRM_CLASS",
+           "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS", "REPLAY_CLASS",
+           "SETTING_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -61,21 +65,38 @@ REVIEW_CLASS = "cg-review"       # the review after the end
 RISKY_CLASS = "cg-risky"         # an action that loses at once (it asks to confirm)
 NEW_DEAL_CLASS = "cg-new-deal"   # "new deal": the next seed
 REPLAY_CLASS = "cg-replay"       # "replay this deal": the same deal again
+SETTING_CLASS = "cg-setting"     # a choice of the table game's own (Comrade: 4 or 13 cards each)
 
 _WIDE = {"description_width": "initial"}
 
-#: The setting that shows the coach in the student versions: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).
+#: The setting that shows the coach anywhere: ``CARDGAMES_TEACHER=1`` (``0`` hides it everywhere).  The
+#: teacher's JupyterLite site sets it in the browser's Python (``tools/build_site.py``); the student site does not.
 TEACHER_ENV = "CARDGAMES_TEACHER"
+#: Folders whose notebooks are the teacher's (a kernel starts in its notebook's folder): the teacher
+#: versions ``make student`` writes, and the source notebooks.
+TEACHER_FOLDERS = ("teacher", "notebooks")
 
 
 def teacher_mode() -> bool:
-    """Whether the play table may offer its coach: ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes,
-    ``CARDGAMES_TEACHER=0`` no; unset, yes except in a student version (a notebook run from a folder named
-    ``student``, the folder ``make student`` writes, where a kernel starts)."""
+    """Whether the play table may offer its coach.
+
+    ``CARDGAMES_TEACHER=1`` (or ``true``/``yes``/``on``) says yes and ``CARDGAMES_TEACHER=0`` no, wherever.
+    Unset, the coach is offered only where the teacher works: a kernel started in ``teacher/`` or
+    ``notebooks/``, or in a checkout of the whole project (a folder holding both).  A student's folder,
+    whatever its name, says no -- and so does Python in the browser (JupyterLite, ``sys.platform ==
+    "emscripten"``), where no folder says who is reading: the teacher's site sets ``CARDGAMES_TEACHER=1``.
+
+    For example, with the variable unset: ``teacher/20_comrade_rules.ipynb`` -> True (coach offered),
+    ``student/20_comrade_rules.ipynb`` or ``my_lessons/20_comrade_rules.ipynb`` -> False, the student
+    JupyterLite site -> False.
+    """
     setting = os.environ.get(TEACHER_ENV, "").strip().lower()
     if setting:
         return setting in ("1", "true", "yes", "on")
-    return Path.cwd().name != "student"
+    if sys.platform == "emscripten":
+        return False
+    here = Path.cwd()
+    return here.name in TEACHER_FOLDERS or all((here / name).is_dir() for name in TEACHER_FOLDERS)
 
 
 def _table_game(game: Any, **options):
@@ -118,6 +139,8 @@ class PlayTable(W.VBox):
         self.replay_button = W.Button(description="replay this deal", tooltip="start again with the same cards",
                                       layout=W.Layout(width="auto"))
         self.replay_button.add_class(REPLAY_CLASS)
+        #: the table game's own choices (Comrade: 4 or 13 cards each), one row of buttons each
+        self.setting_choices = [self._setting_choice(s) for s in self.tg.settings()]
         self.next_button = W.Button(description="next computer move ▶", button_style="info",
                                     layout=W.Layout(width="auto"))
         self.next_button.add_class(NEXT_CLASS)
@@ -139,11 +162,27 @@ class PlayTable(W.VBox):
         self.replay_button.on_click(g(lambda _: self.reset()))
         self.next_button.on_click(g(lambda _: self.next_move()))
         self.coach_box.observe(g(lambda _: self.draw()), names="value")
-        top = W.HBox([self.seat_choice, self.new_button, self.replay_button, self.next_button, self.coach_box],
+        top = W.HBox([*self.setting_choices, self.seat_choice, self.new_button, self.replay_button, self.next_button,
+                      self.coach_box],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([top, self.status, self.view_html, self.controls, self.message, self.coach_html,
                           self.log_html, self.review, self.out])
         self.add_class(TABLE_CLASS)
+        self.reset()
+
+    def _setting_choice(self, setting) -> W.ToggleButtons:
+        """Toggle buttons for one of the table game's settings: a choice deals again with the same seed."""
+        box = W.ToggleButtons(options=setting.options, value=setting.value, description=setting.label,
+                              style={**_WIDE, "button_width": "auto"})
+        box.add_class(SETTING_CLASS)
+        box.observe(guarded(self.out)(lambda ch, name=setting.name: self.change_setting(name, ch["new"])),
+                    names="value")
+        return box
+
+    def change_setting(self, name: str, value) -> None:
+        """A person's choice of a table setting (Comrade's hand size): the table game deals again, then
+        play starts as in :meth:`reset`."""
+        self.tg.change(name, value)
         self.reset()
 
     # -- seats ---------------------------------------------------------------------
@@ -391,14 +430,27 @@ class PlayTable(W.VBox):
         return rows
 
     def _pick_row(self, group) -> W.Widget:
+        """Card toggles and one confirm button.  A chosen card is drawn in a strong colour with a tick
+        (``button_style="warning"``, not the faint grey of a pressed toggle), and a ``confirm`` that
+        is a function of the chosen items relabels the button at every click."""
         toggles = []
         for label, item in group.items:
             t = W.ToggleButton(description=label, value=False, layout=W.Layout(width="auto"))
             t.add_class(PICK_CLASS)
             t.item = item
             toggles.append(t)
-        confirm = W.Button(description=group.confirm, button_style="primary", layout=W.Layout(width="auto"))
+        confirm = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         confirm.add_class(CONFIRM_CLASS)
+
+        def chosen_changed(_change=None) -> None:
+            for t in toggles:
+                t.button_style, t.icon = ("warning", "check") if t.value else ("", "")
+            chosen = [t.item for t in toggles if t.value]
+            confirm.description = group.confirm(chosen) if callable(group.confirm) else group.confirm
+
+        for t in toggles:
+            t.observe(guarded(self.out)(chosen_changed), names="value")
+        chosen_changed()
         confirm.on_click(guarded(self.out)(
             lambda _: self.choose(group.make([t.item for t in toggles if t.value]))))
         return W.HBox([W.HTML(f"<b>{escape(group.title)}</b>&nbsp;")] + toggles + [confirm],

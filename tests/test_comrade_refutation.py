@@ -30,7 +30,7 @@ import pytest
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import Deal, variant_for
 from solvers.comrade import SolverOptions, solve
-from solvers.comrade.families import ISSUE_DEALS, split_deal, three_balanced_deal, tops_deal
+from solvers.comrade.families import QUOTED_HARD_DEALS, split_deal, three_balanced_deal, tops_deal
 from solvers.comrade.bounds import forced_wins, reach
 from solvers.comrade.keys import canonical_key
 
@@ -255,8 +255,8 @@ def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
 
 # -- the quoted hard deals --------------------------------------------------------------
 
-@pytest.mark.parametrize("pbn,dealer,what", [d for d in ISSUE_DEALS if d[2] in ("split pairs", "3 players")])
-def test_issue_deals_are_proved_lost_quickly(pbn, dealer, what):
+@pytest.mark.parametrize("pbn,dealer,what", [d for d in QUOTED_HARD_DEALS if d[2] in ("split pairs", "3 players")])
+def test_the_quoted_hard_deals_are_proved_lost_quickly(pbn, dealer, what):
     result = solve(pbn, dealer, time_limit=60)
     assert result.verdict == "no_win"
     # the rules run at every position after SolverOptions.refute_after (500) positions and then
@@ -476,15 +476,15 @@ def test_discard_bound_with_allowed_wins_holds_in_every_winning_continuation(k):
                     assert all(inc[p * NS + s] >= row[s] for s in range(NS))
 
 
-def _issue_position(index):
+def _quoted_position(index):
     from solvers.comrade.search import position_from_hands
-    pbn, dealer, _ = ISSUE_DEALS[index]
+    pbn, dealer, _ = QUOTED_HARD_DEALS[index]
     deal = Deal.from_pbn(pbn)
     hands = [[(SUITS.index(c.suit), c.rank) for c in h] for h in deal.hands]
     return position_from_hands(hands)[0], dealer
 
 
-def test_issue_tops_deals_force_north_into_suits_at_the_root():
+def test_the_quoted_tops_deals_force_north_into_suits_at_the_root():
     """Worked out by hand (notebook 21, section 9): in the first tops deal North holds
     A K Q of hearts and of clubs, West is the only player with a fourth spade, heart or
     club and nobody has a fifth diamond, so North can discard at most twice before running
@@ -492,10 +492,10 @@ def test_issue_tops_deals_force_north_into_suits_at_the_root():
     the same for clubs.  In the second, North's A K Q of diamonds need three discards
     but only a fourth spade and a fourth club can be led to a void North."""
     from solvers.comrade.bounds import discard_bound
-    seqs, _ = _issue_position(1)
+    seqs, _ = _quoted_position(1)
     hold = [[seq.count(p) for seq in seqs] for p in range(4)]
     assert dict(discard_bound(seqs, hold, 4))[0] == (0, 1, 0, 1)
-    seqs, dealer = _issue_position(2)
+    seqs, dealer = _quoted_position(2)
     hold = [[seq.count(p) for seq in seqs] for p in range(4)]
     assert dict(discard_bound(seqs, hold, 4))[0][2] == 1
     # so the sub-search "North wins no diamond trick" ends at the root

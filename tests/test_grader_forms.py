@@ -51,10 +51,12 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("11_krypkille_endgame", "q1"): ([None, "None", "nobody", "No one", "なし", "誰もいない"], [], [0, "seat 2"]),
     ("11_krypkille_endgame", "q2"): ([0.890, 0.8904, "0.89", "0,890", "89%", "０．８９", "８９％", "０，８９"], [],
                                     [0.75, "0.8.9", "nan", "1e999", float("nan")]),
-    ("11_krypkille_endgame", "q3"): (["4", 4, " 4 "], [], ["Mask"]),
-    ("11_krypkille_endgame", "q4"): ([3, "3", 3.0], [], [1, "third"]),
+    ("11_krypkille_endgame", "q3"): ([0.583, "0.583", 7 / 12, "7/12", "58.3%", "0,583", "０．５８３"], [], [0.5, 0.75, "half"]),
+    ("11_krypkille_endgame", "q4"): (["4", 4, " 4 ", "four", "４"], [], ["Mask", 5]),
+    ("11_krypkille_endgame", "q5"): ([3, "3", 3.0], [], [1, "third"]),
     ("20_comrade_rules", "q1"): ([8, "8", 8.0], [], [13, "eight!"]),
-    ("20_comrade_rules", "q2"): (["overshoot", "OVERSHOOT", "Overshoot", " over-shoot ", "exceed 13", "Over 13", "超過"], [],
+    ("20_comrade_rules", "q2"): (["overshoot", "OVERSHOOT", "Overshoot", " over-shoot ", "exceed 13", "over 13",
+                                  "Exceeds 13!", "the total went over 13", "more than 13", "Over 13", "超過"], [],
                                  ["nothing fits", "too high"]),
     ("20_comrade_rules", "q3"): ([(2, "C"), [2, "C"], (2, "c"), (2, "♣"), (2, "clubs"), ("2", "Clubs"), ("S", "C"),
                                   ("South", "クラブ"), ("seat 2", "C"), ("Seat 2", "♣️"), ("南", "clubs"), ("２", "Ｃ")], [],
@@ -70,9 +72,16 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("21_comrade_solver", "q3"): (["N:AKQ.AKQJ.AKQ.AKQ JT98.T98.JT9.JT9 765.7654.876.876 432.32.5432.5432"], [],
                                   ["N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
                                    "N:AK... QJ... T9... 87...", "N:AX... K... Q... J..."]),
-    ("22_comrade_silence", "q1"): ([], [], [1.5, "-0.2", "SA"]),   # the right answers depend on the deal: the
-    ("22_comrade_silence", "q2"): ([], [], ["ZZ", "S1", "pass"]),   # teacher's is checked, and these are wrong
-    ("22_comrade_silence", "q3"): ([], [], ["draw", "won"]),
+    ("22_comrade_silence", "q1"): ([[2, 1, 0, 2], (2, 1, 0, 2), ["2", "1", "0", "2"], [2.0, 1, 0, 2]], ["2 1 0 2"],
+                                   [[2, 1, 0, 1], [2, 1, 0], [3, 1, 0, 2], ["two", 1, 0, 2]]),
+    ("22_comrade_silence", "q2"): (["H1", "h1", "♥1", "1H", " HA "], [], ["S2", "C2", "pass", "ZZ", "H7"]),
+    ("22_comrade_silence", "q3"): (["CA", "ca", "♣A", "A♣", " CA "], [], ["CK", "HA", "ZZ", "C1"]),
+    ("22_comrade_silence", "q4"): (["W", "w", "West", " WEST ", 3, "3", "seat 3"], [], ["N", "E", "S", 0, 5, "nobody"]),
+    ("22_comrade_silence", "q5"): ([["card", "search", "rules", "random"], ("card", "search", "rules", "random"),
+                                    ["Card", "SEARCH", "Rules", " random "], ["card", "sampling", "heuristic", "random"]],
+                                   [], [["random", "rules", "search", "card"], ["search", "card", "rules", "random"],
+                                        ["card", "search", "rules"], ["card", "card", "rules", "random"],
+                                        {"card", "search", "rules", "random"}, ["card", "search", "rules", "luck"]]),
     ("30_heart_challenge_rules", "q1"): ([40, "40", 40.0, "４０"], [], [36]),
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
     ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76), "２１／３８"], [0.5526, "0.553", "０．５５３"],
@@ -259,8 +268,6 @@ def test_check_accepts_natural_forms_and_refuses_wrong_types_plainly(stem, q, sr
     ns, run, answer_name = _runner(stem, q, src, params)
     right, loose, wrong = FORMS[(stem, q)]
     teacher = _teacher_answer(stem, q, ns, answer_name)
-    if isinstance(teacher, (list, tuple)) and all(isinstance(a, str) for a in teacher) and stem.startswith("22"):
-        right = [list(teacher), tuple(teacher), set(teacher)]           # any order, any collection
     assert _verdict(run, teacher) == "correct", f"the teacher's answer {teacher!r} is refused"
     for answer in right:
         assert _verdict(run, answer) == "correct", f"{answer!r} (a right answer) got: {_verdict(run, answer)}"

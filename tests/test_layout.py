@@ -6,7 +6,7 @@
 
 As python-chess does with ``_repr_svg_``, an engine's rich display
 (``_repr_html_``) imports its HTML module lazily, inside the method; the HTML modules import no
-engine module back (not even for type hints), so every arrow runs one way.
+engine module back at run time (only under ``if TYPE_CHECKING``, for annotations), so every arrow runs one way.
 
 * Each engine module, imported in a fresh interpreter, loads no display, HTML or widget module
   (ours, nor IPython, ipywidgets, matplotlib, nor the standard library's ``html``).

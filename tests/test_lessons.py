@@ -15,10 +15,10 @@ LESSONS = ROOT / "docs" / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
 #: Lesson pages that must exist (one per lesson notebook; 22 and 29 are written on other branches).
 REQUIRED = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence", "28_comrade_solver_appendix", "29_comrade_appendix", "30_heart_challenge_rules"]
+            "22_comrade_silence", "23_comrade_class_games", "28_comrade_solver_appendix", "29_comrade_appendix", "30_heart_challenge_rules"]
 #: Notebooks whose last cells carry the take-away box.
 WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence",
+            "22_comrade_silence", "23_comrade_class_games",
             "28_comrade_solver_appendix", "29_comrade_appendix",
             "30_heart_challenge_rules"]
 SECTIONS = ["## Learning goals", "## Python a student needs", "## Timings", "### 45-minute lesson",
@@ -80,7 +80,9 @@ def test_index_links_every_lesson_page_and_only_existing_ones():
     text = "".join("".join(c["source"]) for c in _cells("00_index") if c["cell_type"] == "markdown")
     linked = set(re.findall(r"\]\(\.\./docs/lessons/([^)#]+\.md)\)", text))
     existing = {p.name for p in PAGES}
-    assert linked == existing, (sorted(existing - linked), sorted(linked - existing))
+    lessons = {name for name in linked if re.match(r"\d\d_", name)}
+    assert lessons == existing, (sorted(existing - lessons), sorted(lessons - existing))
+    assert all((LESSONS / name).is_file() for name in linked - lessons), sorted(linked - lessons)
     for rules in ("krypkille", "comrade", "heart_challenge"):
         assert f"](../docs/rules/{rules}.md)" in text and (ROOT / "docs" / "rules" / f"{rules}.md").is_file()
 

@@ -44,7 +44,8 @@ def click_through(t: PlayTable, check) -> int:
         confirm = [x for x in labels if x.startswith("discard the chosen")]
         if confirm:
             t.press(labels[0])
-            t.press(confirm[0])
+            # the button's label names the chosen cards: read it again after choosing
+            t.press(next(x for x in t.button_labels() if x.startswith("discard the chosen")))
         else:
             t.press(labels[0])
         clicks += 1

@@ -167,23 +167,24 @@ def test_notebook_20_student_version_promises_nothing_it_blanks():
         assert stale not in text, stale
 
 
-def test_notebook_20_names_the_players_the_table_seats():
-    """Defect 5: the text says nothing of its own about the computer players; the notebook prints their own
-    description, and its stored output is what the table seats today."""
+def test_notebook_20_says_in_plain_words_who_the_partners_are():
+    """The text says what the table seats (partners that keep to the convention card, the box below the
+    table) in plain words, and prints no computer player's repr (``CardSearchPlayer(samples=12, ...)``)."""
     from classroom.table import PlayTable
+    from solvers.comrade.cardsearch import CardSearchPlayer
     cells = _cells(ROOT / "notebooks" / "20_comrade_rules.ipynb")
     start = next(i for i, c in enumerate(cells) if _src(c).startswith("## Play a round yourself"))
     end = next(i for i, c in enumerate(cells) if i > start and _src(c).startswith("## "))
     prose = "\n".join(_src(c) for c in cells[start:end] if c["cell_type"] == "markdown").lower()
     for claim in ("random", "rule-based", "heuristic", "simple"):
-        assert claim not in prose, f"the text describes the players itself ({claim!r}): let them introduce themselves"
-    intro = next(c for c in cells[start:end] if "def introduce(" in _src(c))
-    stored = "".join("".join(o.get("text", "")) for o in intro["outputs"])
+        assert claim not in prose, f"the text misdescribes the players ({claim!r})"
+    assert "convention card" in prose
     table = PlayTable("comrade", seed=17, hand_size=4, seat=2, delay=0)
     for seat, player in table.players.items():
-        if seat != 2:
-            about = (type(player).__doc__ or "").strip().splitlines()[0]
-            assert f"seat {seat} ({'NESW'[seat]}): {player!r} — {about}" in stored, stored
+        if seat != 2:       # what the prose says is what the table seats: partners that keep to the card
+            assert isinstance(player, CardSearchPlayer) and "convention card" in (type(player).__doc__ or "")
+    stored = "\n".join(json.dumps(c.get("outputs", [])) for c in cells[start:end])
+    assert "CardSearchPlayer(" not in stored and "samples=" not in stored
 
 
 def test_notebook_29_series_is_won_three_times_in_the_student_version():

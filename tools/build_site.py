@@ -1,31 +1,44 @@
-"""``make site``: the course as static files in ``build/site/``, for any web server (no Python on it).
+"""``make site``: the course as two static web sites in ``build/site/``, for any web server (no Python on it).
 
-    python tools/build_site.py            # build build/site/ (the book, and the JupyterLite edition in lite/)
-    python tools/build_site.py --no-book  # only the JupyterLite edition
-    python tools/build_site.py --no-lite  # only the book
+    python tools/build_site.py                    # both: build/site/student/ and build/site/teacher/
+    python tools/build_site.py --edition student  # one of them
+    python tools/build_site.py --no-book          # only the JupyterLite editions
+    python tools/build_site.py --no-lite          # only the books
 
-Two parts, one site:
+Two sites (see docs/publishing.md for where each goes):
 
-* **The book** (``build/site/index.html``): Jupyter Book 1 (Sphinx and myst-nb) renders the lessons
-  with their stored outputs, the rules pages (``docs/rules/``), the teachers' lesson pages
-  (``docs/lessons/``) and a printables page with the PDFs; Sphinx's own search index makes it
-  searchable.  The lessons come from ``teacher/`` (the generated versions: stored outputs, no otter
-  markup), with each exercise's answer cell taken from ``student/`` (so the book does not give the
-  answers away) and the answer checks' outputs removed.  Every lesson page starts with a link "Run
-  this lesson in your browser" into the JupyterLite edition.  Widgets are not drawn in the book (they
+* ``build/site/student/`` -- **for the students** (a public web server): the lessons as they are in
+  ``student/`` (no teacher-only cell, every answer blank), the rules pages and the printables page
+  without the answer sheets.  No lesson plan, no answer, no coach (the JupyterLite edition's Python
+  says ``CARDGAMES_TEACHER=0``).  The build scans it for teacher-only material
+  (``tools/teacher_leaks.py``) and warns about each piece it finds; the site tests fail on it.
+* ``build/site/teacher/`` -- **for the teacher** (host it privately): the teacher versions (answers,
+  winning lines, teacher cells), the lesson plans (``docs/lessons/``), every page of ``docs/``, every
+  printable; its JupyterLite edition offers the play tables' coach (``CARDGAMES_TEACHER=1``).
+
+Each site has two parts:
+
+* **The book** (``index.html``): Jupyter Book 1 (Sphinx and myst-nb) renders the lessons with their
+  stored outputs (the student's lessons take each output from the teacher version's same cell, so the
+  pictures drawn on the build machine are there), the docs pages and a printables page with the PDFs;
+  Sphinx's own search index makes it searchable.  Every lesson page starts with a link "Run this
+  lesson in your browser" into the site's JupyterLite edition.  Widgets are not drawn in the book (they
   need a kernel): each widget already has a static rendering next to it, which is kept.
-* **The JupyterLite edition** (``build/site/lite/``): JupyterLab and a Python kernel (Pyodide,
-  Python compiled to WebAssembly) running in the browser, with the *student* notebooks.  The Pyodide
-  core comes from the npm package ``pyodide`` (``package.json``, ``package-lock.json``); this
-  project's wheel and every pure-Python wheel the kernel or the lessons import are self-hosted next
-  to it (downloaded from PyPI once, into ``build/site-cache/``); python-sat is its Pyodide wheel
-  from PyPI.  Only numpy and matplotlib (and what they need) stay on Pyodide's CDN: the lessons that
-  draw load them from there (:func:`cdn_cells` says which cells), so those need an internet
-  connection; every other lesson runs with none.
+* **The JupyterLite edition** (``lite/``): JupyterLab and a Python kernel (Pyodide, Python compiled to
+  WebAssembly) running in the browser, with the edition's notebooks.  The Pyodide core comes from the
+  npm package ``pyodide`` (``package.json``, ``package-lock.json``); this project's wheel and every
+  pure-Python wheel the kernel or the lessons import are self-hosted next to it (downloaded from PyPI
+  once, into ``build/site-cache/``); python-sat is its Pyodide wheel from PyPI.  Only numpy and
+  matplotlib (and what they need) stay on Pyodide's CDN: a lesson that draws (:func:`drawing_cells`
+  says which cells) gets a first cell that fetches them when there is a network and otherwise says in
+  one line that the pictures will be missing; each picture cell then prints one line
+  (:func:`classroom.pictures.picture`) and the rest of the lesson runs.
 
+The wheels, the Pyodide runtime and the printables are made once and shared by the two sites.
 Nothing is downloaded from anywhere but PyPI (``pip download``) and npm (``npm ci``), and only at
 build time.  The source notebooks and docs are read, never changed: every change (the run link, the
-blanked answers, the CDN note) is made on copies under ``build/site-work/``.
+blanked answers, the CDN cell) is made on copies under ``build/site-work/``; hidden files and folders
+(``.ipynb_checkpoints/`` beside a page opened in JupyterLab) are never part of a site.
 
 Bad input (a missing npm, a Pyodide version that is not the kernel's) raises :class:`SiteBuildError`
 with one line saying what to do; on the command line that line is printed and the exit status is 2.
@@ -54,6 +67,10 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import teacher_leaks  # noqa: E402  (tools/teacher_leaks.py: what the student site must not carry)
+from build_classroom import NBVAL_MARKER  # noqa: E402  (the marker lines make student drops)
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_CONFIG = ROOT / "site"                 # the book's _config.yml and its own pages (checked in)
@@ -486,6 +503,59 @@ def cdn_cells(nb_path: Path) -> list[dict]:
     return out
 
 
+def _calls_picture(source: str) -> bool:
+    """Whether a cell draws through :func:`classroom.pictures.picture` (``with picture("..."):``)."""
+    text = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name == "picture":
+                return True
+    return False
+
+
+def drawing_cells(nb_path: Path) -> list[dict]:
+    """The cells that draw in the JupyterLite edition: those :func:`cdn_cells` finds (they import numpy or
+    matplotlib when they run), and those that draw inside ``with picture(...):`` (the drawing code imports
+    matplotlib inside a function, which the import analysis does not follow; with no network the cell
+    prints one line instead of its picture)."""
+    found = {entry["cell"]: entry for entry in cdn_cells(nb_path)}
+    nb = json.loads(Path(nb_path).read_text(encoding="utf-8"))
+    for index, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code" and index not in found and _calls_picture("".join(cell["source"])):
+            found[index] = {"cell": index, "id": cell.get("id"), "loads": sorted(CDN_IMPORTS)}
+    return [found[i] for i in sorted(found)]
+
+
+# --------------------------------------------------------------------------- the two editions
+
+#: The two sites ``make site`` builds: ``build/site/student/`` (publish it: the student versions only,
+#: no teacher cell, answer, lesson plan or answer sheet) and ``build/site/teacher/`` (everything: keep it private).
+EDITIONS = ("student", "teacher")
+#: The printables that carry answers (:mod:`classroom.printables`): on the teacher site only.
+TEACHER_PRINTABLES = teacher_leaks.TEACHER_PRINTABLES
+#: Pages of ``docs/`` the student site carries (the rules); the teacher site carries every page of docs/.
+STUDENT_DOCS = ("rules/*.md",)
+#: In site/printables.md, lines between these two markers are for the teacher site only.
+TEACHER_BLOCK = ("<!-- teacher only -->", "<!-- /teacher only -->")
+
+
+def _check_edition(edition: str) -> None:
+    if edition not in EDITIONS:
+        raise SiteBuildError(f"no edition {edition!r}: the site has {' and '.join(EDITIONS)}")
+
+
+def notebooks_of(edition: str) -> Path:
+    """The folder of notebooks an edition carries: ``student/`` for the students, ``teacher/`` for the teacher."""
+    _check_edition(edition)
+    return STUDENT if edition == "student" else TEACHER
+
+
 # --------------------------------------------------------------------------- the JupyterLite edition
 
 
@@ -496,30 +566,46 @@ def _note_cell(kind: str, text: str, cell_id: str) -> dict:
     return cell
 
 
+#: The first code cell of a lesson that draws, in the browser: it fetches numpy and matplotlib from
+#: Pyodide's CDN when there is a network (``loadPackage``: the kernel only fetches for imports written in
+#: a cell, not for those inside this project's drawing functions) and says in one line when there is none.
+CDN_LOADER = '''\
+# The drawing libraries come from the internet (Pyodide's CDN) the first time.
+import importlib
+try:
+    import pyodide_js
+    await pyodide_js.loadPackage({names!r})
+    for name in {names!r}:
+        importlib.import_module(name)
+except Exception:
+    print("No connection to the internet: the pictures of this lesson will be missing. Everything else works.")
+'''
+
+
 def lite_notebook(src: Path, dest: Path, needs: list[dict]) -> None:
-    """The student notebook for the browser: as it is, plus, when it draws, a first cell loading
-    numpy and matplotlib (Pyodide loads a package when a cell itself imports it, not when a module
-    of this project does)."""
+    """A notebook for the browser: as it is, plus, when it draws, a first cell that loads numpy and
+    matplotlib if it can (Pyodide loads a package when a cell itself imports it, not when a module of
+    this project does) and otherwise says that only the pictures are missing (each picture cell then
+    prints one line, :func:`classroom.pictures.picture`)."""
     nb = json.loads(src.read_text(encoding="utf-8"))
     if needs:
         loads = sorted({name for n in needs for name in n["loads"]})
         cells = ", ".join(str(n["cell"] + 3) for n in needs)  # 1-based, after the two cells added here
         note = (f"**In the browser edition:** this lesson draws pictures with {' and '.join(loads)}, which the "
-                f"browser fetches from Pyodide's CDN (an internet connection is needed, once; cells {cells} use "
-                f"them). Run the next cell first.")
+                f"browser fetches from the internet (Pyodide's CDN) once; cells {cells} draw. Run the next cell "
+                f"first. With no internet connection the pictures are missing and everything else works.")
         nb["cells"][0:0] = [
             _note_cell("markdown", note, "site-cdn-note"),
-            _note_cell("code", f"import {', '.join(loads)}  # fetched from Pyodide's CDN", "site-cdn-import"),
+            _note_cell("code", CDN_LOADER.format(names=loads), "site-cdn-import"),
         ]
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def build_lite(out: Path, own: Path) -> dict:
-    """Build ``out`` (build/site/lite); return the CDN report ``{notebook: cdn_cells(...)}``."""
+def lite_runtime(own: Path) -> Path:
+    """The Pyodide core and the self-hosted wheels with their lock, staged once for both editions."""
     core = pyodide_core()
-    lite_dir = WORK / "lite"
-    shutil.rmtree(lite_dir, ignore_errors=True)
-    static = lite_dir / "static" / "pyodide"
+    static = WORK / "lite-static" / "pyodide"
+    shutil.rmtree(static.parent, ignore_errors=True)
     static.mkdir(parents=True)
     for name in PYODIDE_CORE:
         shutil.copy2(core / name, static / name)
@@ -527,27 +613,55 @@ def build_lite(out: Path, own: Path) -> dict:
     for wheel in wheels:
         shutil.copy2(wheel, static / wheel.name)
     (static / "pyodide-lock.json").write_text(json.dumps(lock, sort_keys=True))
+    return static
+
+
+def _link_tree(src: Path, dest: Path) -> None:
+    """``dest`` a copy of ``src`` made of hard links where the file system allows (no second 30 MB copy)."""
+    def link(a, b):
+        try:
+            os.link(a, b)
+        except OSError:
+            shutil.copy2(a, b)
+    shutil.copytree(src, dest, copy_function=link)
+
+
+def lite_config(edition: str) -> dict:
+    """``jupyter-lite.json`` of an edition.  The teacher's sets ``CARDGAMES_TEACHER=1`` in the browser's
+    Python (the play table's coach, :func:`classroom.table.teacher_mode`); the student's sets it to 0."""
+    plugin = kernel_constants().PYODIDE_KERNEL_PLUGIN_ID
+    teacher = "1" if edition == "teacher" else "0"
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Trick-taking classroom" + (" (teacher)" if edition == "teacher" else ""),
+        "exposeAppInBrowser": True,   # window.jupyterapp, for the browser tests (tests/site/)
+        "litePluginSettings": {plugin: {
+            "pyodideUrl": "./static/pyodide/pyodide.mjs",
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"env": {"CARDGAMES_TEACHER": teacher}},
+        }},
+    }}
+
+
+def build_lite(out: Path, edition: str, static: Path) -> dict:
+    """Build ``out`` (build/site/EDITION/lite) from the staged runtime; return the drawing report
+    ``{notebook: drawing_cells(...)}``."""
+    lite_dir = WORK / f"lite-{edition}"
+    shutil.rmtree(lite_dir, ignore_errors=True)
+    lite_dir.mkdir(parents=True)
+    _link_tree(static, lite_dir / "static" / "pyodide")
     files = lite_dir / "files"
     files.mkdir()
     report = {}
-    for nb in sorted(STUDENT.glob("*.ipynb")):
-        report[nb.name] = cdn_cells(nb)
+    for nb in sorted(notebooks_of(edition).glob("*.ipynb")):
+        report[nb.name] = drawing_cells(nb)
         lite_notebook(nb, files / nb.name, report[nb.name])
     overrides = ROOT / "lab-settings" / "overrides.json"
     if overrides.is_file():
         shutil.copy2(overrides, lite_dir / "overrides.json")
     plugin = kernel_constants().PYODIDE_KERNEL_PLUGIN_ID
-    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "Trick-taking classroom",
-        "exposeAppInBrowser": True,   # window.jupyterapp, for the browser tests (tests/site/)
-        "litePluginSettings": {plugin: {
-            "pyodideUrl": "./static/pyodide/pyodide.mjs",
-            "disablePyPIFallback": True,
-        }},
-    }}
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(edition), indent=2))
     shutil.rmtree(out, ignore_errors=True)
-    log("jupyter lite build")
+    log(f"jupyter lite build ({edition})")
     env = {**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", out,
@@ -580,33 +694,55 @@ def _strip_widgets(nb: dict) -> None:
             cell["outputs"] = kept
 
 
-def book_notebook(name: str, dest: Path, needs: list[dict]) -> None:
-    """A lesson page: teacher/NAME (stored outputs, no otter markup) with the student's blank answers."""
-    teacher = json.loads((TEACHER / name).read_text(encoding="utf-8"))
-    student_path = STUDENT / name
-    student = json.loads(student_path.read_text(encoding="utf-8")) if student_path.is_file() else {"cells": []}
-    by_id = {c.get("id"): c for c in student["cells"]}
+def _load(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def student_lesson(name: str) -> dict:
+    """A lesson as the student site shows it: the cells of ``student/NAME`` (no teacher-only cell, the
+    answers blank), each code cell with the output stored in ``teacher/NAME`` when the two cells are the
+    same but for nbval's marker lines (so the pictures and tables are there), none otherwise (an answer
+    cell) and none under an answer check."""
+    student = _load(STUDENT / name)
+    teacher = _load(TEACHER / name) if (TEACHER / name).is_file() else {"cells": []}
+    twins = {c.get("id"): c for c in teacher["cells"]}
     cells = []
-    for cell in teacher["cells"]:
-        twin = by_id.get(cell.get("id"))
-        if twin is not None and twin["source"] != cell["source"]:
-            cell = copy.deepcopy(twin)
-            if cell["cell_type"] == "code":
+    for cell in student["cells"]:
+        cell = copy.deepcopy(cell)
+        if cell["cell_type"] == "code":
+            twin = twins.get(cell.get("id"))
+            source = "".join(cell["source"])
+            same = twin is not None and NBVAL_MARKER.sub("", "".join(twin["source"])) == source
+            if same and "grader.check(" not in source:
+                cell["outputs"] = copy.deepcopy(twin.get("outputs", []))
+                cell["execution_count"] = twin.get("execution_count")
+            else:
                 cell["outputs"], cell["execution_count"] = [], None
-        if cell["cell_type"] == "code" and "grader.check(" in "".join(cell["source"]):
-            cell["outputs"] = []
         cells.append(cell)
-    teacher["cells"] = cells
-    teacher["metadata"].pop("otter", None)
-    _strip_widgets(teacher)
+    student["cells"] = cells
+    return student
+
+
+def teacher_lesson(name: str) -> dict:
+    """A lesson as the teacher site shows it: ``teacher/NAME`` (the answers, the teacher's cells, the outputs)."""
+    return _load(TEACHER / name)
+
+
+def book_notebook(name: str, dest: Path, needs: list[dict], edition: str = "student") -> None:
+    """A lesson page of an edition, with the run link into the edition's JupyterLite."""
+    nb = student_lesson(name) if edition == "student" else teacher_lesson(name)
+    nb["metadata"].pop("otter", None)   # the checks' tests (their expected values) are no page's business
+    _strip_widgets(nb)
+    cells = nb["cells"]
     if name != "00_index.ipynb":
-        extra = " It draws with numpy and matplotlib, which the browser fetches once from Pyodide's CDN." if needs else ""
+        extra = (" It draws pictures with numpy and matplotlib, which the browser fetches once from the internet "
+                 "(without a connection only the pictures are missing).") if needs else ""
         link = (f'<p class="{RUN_LINK_CLASS}"><a href="../lite/lab/index.html?path={name}">'
                 f"&#9654; Run this lesson in your browser</a> (JupyterLite: Python runs inside the web page, "
                 f"nothing to install; your changes stay in this browser).{extra}</p>")
         cells.insert(1 if cells and cells[0]["cell_type"] == "markdown" else 0,
                      {"cell_type": "markdown", "id": "site-run-link", "metadata": {}, "source": link})
-    dest.write_text(json.dumps(teacher, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 _LINK = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)")
@@ -635,31 +771,121 @@ def fix_links(text: str, page: Path, book: Path) -> tuple[str, list[str]]:
     return _LINK.sub(repl, text), dropped
 
 
-def printables_page(book: Path) -> None:
-    """The printables page and its PDFs (``python -m ... printables``; matplotlib, on the build machine)."""
-    folder = book / "printables"
-    folder.mkdir()
+def _hidden(path: Path, top: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(top).parts)
+
+
+def stage_docs(book: Path, edition: str, docs: Path | None = None) -> list[str]:
+    """Copy the pages of ``docs/`` an edition carries into ``book/docs`` (never a hidden file or folder:
+    JupyterLab writes ``.ipynb_checkpoints/`` beside a page it opened); return their book paths."""
+    _check_edition(edition)
+    docs = DOCS if docs is None else Path(docs)
+    patterns = STUDENT_DOCS if edition == "student" else ("**/*.md",)
+    pages = sorted({p for pattern in patterns for p in docs.glob(pattern) if p.is_file() and not _hidden(p, docs)})
+    staged = []
+    for page in pages:
+        dest = book / "docs" / page.relative_to(docs)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(page, dest)
+        staged.append(dest.relative_to(book).as_posix())
+    if edition == "teacher":   # the pictures a page may show, next to it (no hidden folder either)
+        for item in docs.rglob("*"):
+            if item.is_file() and item.suffix not in (".md", ".ipynb", ".pyc") and not _hidden(item, docs):
+                dest = book / "docs" / item.relative_to(docs)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(item, dest)
+    return staged
+
+
+def printables_markdown(edition: str, page: str | None = None) -> str:
+    """site/printables.md for an edition: the student's without the answer sheets (their rows) and
+    without the lines between the teacher-only markers; the teacher's with all of it."""
+    _check_edition(edition)
+    text = (SITE_CONFIG / "printables.md").read_text(encoding="utf-8") if page is None else page
+    out, in_block = [], False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped == TEACHER_BLOCK[0]:
+            in_block = True
+            continue
+        if stripped == TEACHER_BLOCK[1]:
+            in_block = False
+            continue
+        if edition == "student" and (in_block or any(f"printables/{name})" in line for name in TEACHER_PRINTABLES)):
+            continue
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def make_printables(folder: Path) -> Path:
+    """Every printable PDF (``python -m classroom.printables``; matplotlib, on the build machine), once."""
+    folder.mkdir(parents=True, exist_ok=True)
     module = "classroom.printables" if (ROOT / "classroom" / "printables").is_dir() else "cardgames.printables"
     log(f"python -m {module} (the PDFs)")
     run([sys.executable, "-m", module, folder], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"})
-    page = (SITE_CONFIG / "printables.md").read_text(encoding="utf-8")
-    missing = [m for m in re.findall(r"\(printables/([^)]+\.pdf)\)", page) if not (folder / m).is_file()]
+    return folder
+
+
+def printables_page(book: Path, edition: str, pdfs: Path) -> None:
+    """The printables page of an edition and the PDFs it links (the student's: no answer sheet)."""
+    page = printables_markdown(edition)
+    linked = re.findall(r"\(printables/([^)]+\.pdf)\)", page)
+    missing = [m for m in linked if not (pdfs / m).is_file()]
     if missing:
         raise SiteBuildError(f"site/printables.md links PDFs the printables did not write: {missing}")
+    folder = book / "printables"
+    folder.mkdir()
+    for pdf in sorted(pdfs.glob("*.pdf")):
+        if edition == "teacher" or pdf.name not in TEACHER_PRINTABLES:
+            shutil.copy2(pdf, folder / pdf.name)
     (book / "printables.md").write_text(page, encoding="utf-8")
 
 
-def build_book(out: Path, cdn: dict) -> list[str]:
-    """Stage and build the book into ``out``; return the links that were unlinked (no page for them)."""
-    book = WORK / "book"
+def book_toc(book: Path, lessons: list[str], edition: str) -> dict:
+    """The table of contents (``_toc.yml``) of an edition's book, from the pages staged in ``book``."""
+    def stems(folder: Path, pattern: str) -> list[str]:
+        return sorted(p.relative_to(book).with_suffix("").as_posix() for p in folder.glob(pattern)
+                      if not _hidden(p, book))
+
+    docs = book / "docs"
+    rules = stems(docs / "rules", "*.md")
+    chapters = [{"file": f"notebooks/{Path(n).stem}"} for n in lessons if n != "00_index.ipynb"]
+    if edition == "student":
+        return {"format": "jb-book", "root": "notebooks/00_index", "parts": [
+            {"caption": "Lessons", "chapters": chapters},
+            {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
+            {"caption": "Paper", "chapters": [{"file": "printables"}]},
+        ]}
+    pages = stems(docs / "lessons", "*.md")
+    other = [p for p in stems(docs, "**/*.md") if p not in rules and p not in pages and p != "docs/README"]
+    return {"format": "jb-book", "root": "notebooks/00_index", "parts": [
+        {"caption": "Lessons", "chapters": chapters},
+        {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
+        {"caption": "For teachers", "chapters": [*({"file": p} for p in pages), {"file": "printables"}]},
+        {"caption": "About the course", "chapters": [*([{"file": "docs/README"}] if (docs / "README.md").is_file() else []),
+                                                     *({"file": p} for p in other)]},
+    ]}
+
+
+def book_config(edition: str) -> str:
+    """site/_config.yml for an edition (the teacher's book says so in its title)."""
+    text = (SITE_CONFIG / "_config.yml").read_text(encoding="utf-8")
+    if edition == "teacher":
+        text = re.sub(r"(?m)^title: (.*)$", r"title: \1 (teacher edition)", text, count=1)
+    return text
+
+
+def build_book(out: Path, cdn: dict, edition: str = "student", pdfs: Path | None = None) -> list[str]:
+    """Stage and build an edition's book into ``out``; return the links that were unlinked (no page for them)."""
+    book = WORK / f"book-{edition}"
     shutil.rmtree(book, ignore_errors=True)
     (book / "notebooks").mkdir(parents=True)
-    lessons = sorted(p.name for p in TEACHER.glob("*.ipynb"))
+    lessons = sorted(p.name for p in notebooks_of(edition).glob("*.ipynb"))
     for name in lessons:
-        book_notebook(name, book / "notebooks" / name, cdn.get(name, []))
-    shutil.copytree(DOCS, book / "docs", ignore=shutil.ignore_patterns("*.ipynb", "__pycache__"))
-    printables_page(book)
+        book_notebook(name, book / "notebooks" / name, cdn.get(name, []), edition)
+    stage_docs(book, edition)
+    printables_page(book, edition, pdfs if pdfs is not None else make_printables(WORK / "printables"))
     dropped = []
     for page in sorted((book / "docs").rglob("*.md")):
         text, lost = fix_links(page.read_text(encoding="utf-8"), page, book)
@@ -673,35 +899,23 @@ def build_book(out: Path, cdn: dict) -> list[str]:
                 cell["source"] = text
                 dropped += [f"{page.relative_to(book)}: {t}" for t in lost]
         page.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    shutil.copy2(SITE_CONFIG / "_config.yml", book / "_config.yml")
+    (book / "_config.yml").write_text(book_config(edition), encoding="utf-8")
     npm_packages()
     for item in MATHJAX_FILES:  # _config.yml: mathjax_path points here
         src, dest = NODE_MATHJAX / item, book / "_static" / "mathjax" / item
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(src, dest) if src.is_dir() else shutil.copy2(src, dest)
-    def stems(folder: Path, pattern: str) -> list[str]:
-        return sorted(p.relative_to(book).with_suffix("").as_posix() for p in folder.glob(pattern))
-
-    docs = book / "docs"
-    rules, pages = stems(docs / "rules", "*.md"), stems(docs / "lessons", "*.md")
-    other = [p for p in stems(docs, "**/*.md") if p not in rules and p not in pages and p != "docs/README"]
-    toc = {"format": "jb-book", "root": "notebooks/00_index", "parts": [
-        {"caption": "Lessons", "chapters": [{"file": f"notebooks/{Path(n).stem}"} for n in lessons if n != "00_index.ipynb"]},
-        {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
-        {"caption": "For teachers", "chapters": [*({"file": p} for p in pages), {"file": "printables"}]},
-        {"caption": "About the course", "chapters": [{"file": "docs/README"}, *({"file": p} for p in other)]},
-    ]}
-    (book / "_toc.yml").write_text(json.dumps(toc, indent=1))  # JSON is YAML
-    log("jupyter-book build (Sphinx; the stored outputs, nothing executed)")
+    (book / "_toc.yml").write_text(json.dumps(book_toc(book, lessons, edition), indent=1))  # JSON is YAML
+    log(f"jupyter-book build ({edition}; Sphinx, the stored outputs, nothing executed)")
     jb = Path(sys.executable).with_name("jupyter-book")
-    result = subprocess.run([jb if jb.exists() else "jupyter-book", "build", book, "--path-output", WORK / "book-out",
-                             "--warningiserror", "--keep-going", "-q"],
+    result = subprocess.run([jb if jb.exists() else "jupyter-book", "build", book,
+                             "--path-output", WORK / f"book-out-{edition}", "--warningiserror", "--keep-going", "-q"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    (WORK / "book-build.log").write_text(result.stdout)
+    (WORK / f"book-build-{edition}.log").write_text(result.stdout)
     if result.returncode:
-        raise SiteBuildError(f"jupyter-book build failed (the whole log: {WORK / 'book-build.log'}):\n"
-                             f"{result.stdout[-4000:]}")
-    html = WORK / "book-out" / "_build" / "html"
+        raise SiteBuildError(f"jupyter-book build ({edition}) failed (the whole log: "
+                             f"{WORK / f'book-build-{edition}.log'}):\n{result.stdout[-4000:]}")
+    html = WORK / f"book-out-{edition}" / "_build" / "html"
     for item in html.iterdir():
         target = out / item.name
         if item.is_dir():
@@ -718,48 +932,71 @@ def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = OUT, *, book: bool = True, lite: bool = True, work: Path | None = None) -> dict:
-    """Build the site into ``out``; ``work`` is the staging folder (default build/site-work).
-    Returns the summary written to ``out/site-build.json`` (seconds, megabytes, the CDN lessons)."""
+def build(out: Path = OUT, *, book: bool = True, lite: bool = True, work: Path | None = None,
+          editions: tuple[str, ...] = EDITIONS) -> dict:
+    """Build the sites into ``out/student`` and ``out/teacher`` (``editions``); ``work`` is the staging
+    folder (default build/site-work).  The wheels, the Pyodide runtime and the printables are made once
+    for both.  Returns the summary written to ``out/site-build.json`` (seconds, and per edition its
+    megabytes and the lessons that draw); each edition has its own ``site-build.json`` too."""
     global WORK, _STARTED
     started = _STARTED = time.monotonic()
+    for edition in editions:
+        _check_edition(edition)
     out = Path(out).resolve()
     if work is not None:
         WORK = Path(work).resolve()
     shutil.rmtree(WORK, ignore_errors=True)
     WORK.mkdir(parents=True)
     out.mkdir(parents=True, exist_ok=True)
-    if book:  # the book's files go; the JupyterLite edition (lite/) goes only when it is rebuilt
+    if book and lite and tuple(editions) == EDITIONS:  # the one-site layout of earlier builds goes
         for item in out.iterdir():
-            if item.name != "lite":
+            if item.name not in EDITIONS:
                 shutil.rmtree(item) if item.is_dir() else item.unlink()
-    cdn = {}
-    if lite:
-        own = own_wheel(WORK / "own")
-        cdn = build_lite(out / "lite", own)
-    else:
-        cdn = {nb.name: cdn_cells(nb) for nb in sorted(STUDENT.glob("*.ipynb"))}
-    dropped = build_book(out, cdn) if book else []
-    for item in dropped:
-        log(f"unlinked (no page in the book): {item}")
+    static = lite_runtime(own_wheel(WORK / "own")) if lite else None
+    pdfs = make_printables(WORK / "printables") if book else None
+    summary = {"editions": {}}
+    for edition in editions:
+        target = out / edition
+        target.mkdir(exist_ok=True)
+        if book:  # the book's files go; the JupyterLite edition (lite/) goes only when it is rebuilt
+            for item in target.iterdir():
+                if item.name != "lite":
+                    shutil.rmtree(item) if item.is_dir() else item.unlink()
+        if lite:
+            cdn = build_lite(target / "lite", edition, static)
+        else:
+            cdn = {nb.name: drawing_cells(nb) for nb in sorted(notebooks_of(edition).glob("*.ipynb"))}
+        dropped = build_book(target, cdn, edition, pdfs) if book else []
+        for item in dropped:
+            log(f"{edition}: unlinked (no page in the book): {item}")
+        part = {"megabytes": round(du(target) / 1e6, 1),
+                "cdn_lessons": {k: [c["cell"] for c in v] for k, v in cdn.items() if v}}
+        (target / "site-build.json").write_text(json.dumps(part, indent=1) + "\n")
+        summary["editions"][edition] = part
     seconds = time.monotonic() - started
-    summary = {"seconds": round(seconds, 1), "megabytes": round(du(out) / 1e6, 1),
-               "cdn_lessons": {k: [c["cell"] for c in v] for k, v in cdn.items() if v}}
+    summary["seconds"] = round(seconds, 1)
     (out / "site-build.json").write_text(json.dumps(summary, indent=1) + "\n")
-    log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} in {seconds:.0f} s, "
-        f"{summary['megabytes']} MB; lessons that load numpy/matplotlib from Pyodide's CDN: "
-        f"{', '.join(summary['cdn_lessons']) or 'none'}")
+    where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    log(f"built {where} in {seconds:.0f} s: " + "; ".join(
+        f"{e}/ {p['megabytes']} MB" for e, p in summary["editions"].items())
+        + f"; lessons that draw (numpy/matplotlib from Pyodide's CDN when online): "
+        f"{', '.join(next(iter(summary['editions'].values()))['cdn_lessons']) or 'none'}")
+    if "student" in editions:  # the site tests fail on any of these; the build says them at once
+        for leak in teacher_leaks.scan(out / "student"):
+            log(f"WARNING: teacher-only material in the student site (do not publish it): {leak}")
     return summary
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/build_site.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="output folder (default build/site)")
+    parser.add_argument("--edition", choices=EDITIONS, action="append",
+                        help="build only this edition (student or teacher; default: both)")
     parser.add_argument("--no-book", action="store_true", help="skip the book")
     parser.add_argument("--no-lite", action="store_true", help="skip the JupyterLite edition")
     args = parser.parse_args(argv)
     try:
-        build(args.out, book=not args.no_book, lite=not args.no_lite)
+        build(args.out, book=not args.no_book, lite=not args.no_lite, editions=tuple(args.edition or EDITIONS))
     except SiteBuildError as exc:
         print(f"site: error: {exc}", file=sys.stderr)
         return 2

@@ -40,7 +40,7 @@ CONSTRAINTS = ROOT / "constraints.txt"
 BINDER = ROOT / "binder" / "requirements.txt"
 
 #: The extras ``make test`` installs (and so the extras whose packages are pinned).
-TEST_EXTRAS = ("lab", "test", "dask", "site")
+TEST_EXTRAS = ("lab", "test", "dask", "site", "class")
 #: The extras Binder installs besides the runtime dependencies.
 BINDER_EXTRAS = ("lab",)
 

@@ -1,13 +1,14 @@
 """The specific illegal actions of Comrade, each an :class:`~cardgames.errors.IllegalActionError`.
 
 A program (or a test) can tell exactly what was wrong; the game state is left as it was.
-:class:`~cardgames.errors.WrongPhaseError` and :class:`~cardgames.errors.CardNotInHandError` are the
-package's shared classes (every game raises them), named here too.
+:class:`~cardgames.errors.WrongPhaseError`, :class:`~cardgames.errors.CardNotInHandError` and
+:class:`~cardgames.errors.MustFollowSuitError` are the package's shared classes (every game raises them),
+named here too.
 """
 
 from __future__ import annotations
 
-from ..errors import CardNotInHandError, IllegalActionError, ParseError, WrongPhaseError
+from ..errors import CardNotInHandError, IllegalActionError, MustFollowSuitError, ParseError, WrongPhaseError
 
 __all__ = [
     "ActionParseError", "WrongPhaseError", "BidCardTakenError", "BidCardNotInGameError",
@@ -40,7 +41,3 @@ class BidTooLowError(IllegalActionError):
 
 class TooManySuitsError(IllegalActionError):
     """A bid in a new suit by a player who already holds bids in the maximum number of suits."""
-
-
-class MustFollowSuitError(IllegalActionError):
-    """A card of another suit while the player still holds the led suit (must follow)."""

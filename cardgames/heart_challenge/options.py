@@ -18,7 +18,7 @@ tutorial can show them side by side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from ..errors import RuleConfigError, shown
 
@@ -100,10 +100,6 @@ class HeartChallengeOptions:
                 f"specials_per_player={self.specials_per_player} needs {num_players * self.specials_per_player} "
                 f"special cards for {num_players} players, but there are only {NUM_SPECIALS}")
         return num_players
-
-    def as_rows(self) -> list[tuple[str, object]]:
-        """``(name, value)`` pairs, in field order."""
-        return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
 @dataclass(frozen=True)

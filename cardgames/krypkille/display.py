@@ -21,8 +21,9 @@ if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/te
     from .engine import KrypkilleRound, SeatView
     from .match import KrypkilleMatch
 
-# This module imports no engine module (not even for type hints): the engines import it lazily in
-# their _repr_html_, so the imports run one way (tests/test_layout.py).  The objects are duck-typed.
+# At run time this module imports no engine module (the engine names above serve the annotations
+# only): the engines import it lazily in their _repr_html_, so the imports run one way
+# (tests/test_layout.py).
 
 __all__ = [
     "kind_html",

@@ -529,9 +529,6 @@ class KrypkilleRound(GameState):
             return dict(enumerate(self.final_cards()))
         return {s: self.hands[s][0] for s, a in self.declarations if a == DECLARE}
 
-    def lowest_final(self) -> Kind:
-        return min(self.final_cards())
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (its hand and discards, the public record, shown cards)."""
         check_seat(seat, self.num_players)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
 from ..cards import Card, parse_card
-from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, check_seat
+from ..errors import CardNotInHandError, IllegalActionError, MustFollowSuitError, RuleConfigError, check_seat
 from ..game import GameState
 from ..players import BasePlayer
 
@@ -18,10 +18,6 @@ __all__ = ["TinyTrickGame", "TinyTrickView", "TinyTrickOptions", "HighCardPlayer
 #: The nine cards, strongest first in each suit.
 DECK = tuple(Card.parse(c) for c in "SA SK SQ HA HK HQ CA CK CQ".split())
 HAND_SIZE = 3
-
-
-class MustFollowSuitError(IllegalActionError):
-    """A card of another suit while the player still holds the led suit."""
 
 
 @dataclass(frozen=True)

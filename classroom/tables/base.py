@@ -28,7 +28,7 @@ from cardgames.cards import Card
 from cardgames.display import escape
 from cardgames.errors import GameError
 
-__all__ = ["Group", "TableGame", "ROW", "card_html", "back_html", "pcard", "frames", "review_html", "first_choice_game"]
+__all__ = ["Group", "Setting", "TableGame", "ROW", "card_html", "back_html", "pcard", "frames", "review_html", "first_choice_game"]
 
 ROW = '<div style="display:flex;gap:14px;flex-wrap:wrap;align-items:flex-start">'
 
@@ -56,16 +56,33 @@ def pcard(card: Card, **kw) -> str:
 @dataclass
 class Group:
     """One row of the person's controls: ``kind="buttons"`` (one button per ``(label, action)``)
-    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action).
+    or ``kind="pick"`` (card toggles and one ``confirm`` button; ``make(chosen items)`` is the action;
+    ``confirm`` is the button's label, or a function of the chosen items that gives it).
     ``warn`` maps the actions that lose at once to the sentence that says why: their buttons are
     marked and ask "are you sure?" first."""
 
     title: str
     items: list
     kind: str = "buttons"
-    confirm: str = ""
+    confirm: "str | Callable[[list], str]" = ""
     make: Callable | None = None
     warn: dict | None = None
+
+
+@dataclass
+class Setting:
+    """A choice the table offers a person above the game, such as Comrade's hand size: ``name`` (what
+    :meth:`TableGame.change` is told), ``label`` (the words beside the buttons), ``options`` as
+    ``(label, value)`` pairs and the current ``value``.  Changing it deals again with the same seed.
+
+    >>> Setting("hand_size", "cards each", [("4", 4), ("13", 13)], 4).value
+    4
+    """
+
+    name: str
+    label: str
+    options: list
+    value: object
 
 
 class TableGame:
@@ -95,6 +112,12 @@ class TableGame:
     #: The seed of the deal (``None``: a fresh random deal every time); "new deal" moves it on.
     seed: int | None = None
 
+    @classmethod
+    def named_deals(cls) -> dict[str, str]:
+        """Deals a teacher can pick by name (e.g. Comrade's class deals "A", "B", "C"), as the
+        constructor's ``deal`` argument takes them; none by default."""
+        return {}
+
     def can_deal_new(self) -> bool:
         """Whether "new deal" can deal other cards (a table built from a fixed deal cannot)."""
         return True
@@ -103,6 +126,14 @@ class TableGame:
         """Move on to the next deal: the next seed, so a class can still replay it by its number."""
         if self.seed is not None:
             self.seed += 1
+
+    def settings(self) -> list[Setting]:
+        """The choices a person may make on the table itself (none by default)."""
+        return []
+
+    def change(self, name: str, value) -> None:
+        """Apply a person's choice of one of :meth:`settings` (the table then deals again)."""
+        raise GameError(f"this table has no setting {name!r}")
 
 
 

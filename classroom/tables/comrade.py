@@ -1,4 +1,15 @@
-"""The play table's Comrade adapter: the bidding and the tricks, one seat's view."""
+"""The play table's Comrade adapter: the bidding and the tricks, one seat's view.
+
+A person chooses on the table itself between a mini deal and a full deal (:meth:`ComradeTableGame.settings`:
+4 or 13 cards each), and after a lost game the table names the first action after which no win was
+possible any more (:meth:`ComradeTableGame.loss_cause`), not merely the trick on which the loss showed.
+
+    >>> tg = ComradeTableGame(seed=17, hand_size=4)
+    >>> [label for label, _ in tg.settings()[0].options]
+    ['4 (mini deal)', '13 (full deal)']
+    >>> tg.change("hand_size", 13); tg.deal.hand_size
+    13
+"""
 
 from __future__ import annotations
 
@@ -8,9 +19,13 @@ from cardgames.cards import SUIT_SYMBOLS
 from cardgames.comrade.bidding import action_words as _bid
 from cardgames.display import escape, html_table
 
-from .base import Group, TableGame, ROW, back_html, pcard
+from .base import Group, Setting, TableGame, ROW, back_html, pcard
 
 __all__ = ['ComradeTableGame']
+
+
+#: The mini deal a class starts with (cards each); the full deal is the variant's whole hand (13, or 12 for 3 players).
+MINI_SIZE = 4
 
 
 class ComradeTableGame(TableGame):
@@ -18,11 +33,16 @@ class ComradeTableGame(TableGame):
     (``hand_size`` for a mini deal) unless ``deal`` is given.  The person's partners never see
     the person's hand: each bot gets only its own view."""
 
-    title = "Comrade deal"
+    @property
+    def title(self) -> str:
+        """What the table's log calls the game: "Comrade deal (4 cards each)"."""
+        return f"Comrade deal ({self.deal.hand_size} cards each)"
 
     def __init__(self, deal=None, seed: int | None = 0, hand_size: int | None = None, players: int = 4,
                  dealer: int = 0, rules=None):
         from cardgames.comrade import ComradeGame, Deal
+        if isinstance(deal, str):            # PBN, as a named deal or a stored table holds it
+            deal = Deal.from_pbn(deal)
         self.fixed = deal is not None
         self.seed, self.players, self.hand_size = seed, players, hand_size
         self.deal = deal if deal is not None else Deal.random(seed, players=players, hand_size=hand_size)
@@ -35,6 +55,12 @@ class ComradeTableGame(TableGame):
         from cardgames.comrade import ComradeGame
         return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
 
+    @classmethod
+    def named_deals(cls) -> dict[str, str]:
+        """The class deals of lesson 20 (four cards each, North deals), by their letter."""
+        from classroom.printables.comrade import CLASS_DEALS
+        return {f"class deal {k}": v for k, v in CLASS_DEALS.items()}
+
     def can_deal_new(self) -> bool:
         return not self.fixed
 
@@ -45,6 +71,26 @@ class ComradeTableGame(TableGame):
             return
         super().deal_new()
         self.deal = Deal.random(self.seed, players=self.players, hand_size=self.hand_size)
+
+    def settings(self) -> list[Setting]:
+        """The hand size, chosen on the table: a 4-card mini deal (a few minutes) or the full deal
+        (13 cards each; 12 with three players).  A fixed deal offers no choice."""
+        if self.fixed:
+            return []
+        full = self.deal.variant.total
+        options = [(f"{MINI_SIZE} (mini deal)", MINI_SIZE), (f"{full} (full deal)", full)]
+        if self.deal.hand_size not in (MINI_SIZE, full):     # a size given in code stays on offer
+            options.insert(0, (str(self.deal.hand_size), self.deal.hand_size))
+        return [Setting("hand_size", "cards each", options, self.deal.hand_size)]
+
+    def change(self, name: str, value) -> None:
+        """``change("hand_size", 13)``: deal again, the same seed, ``value`` cards each."""
+        from cardgames.comrade import Deal
+        from cardgames.errors import GameError
+        if name != "hand_size" or self.fixed:
+            raise GameError(f"this Comrade table has no setting {name!r}")
+        self.deal = Deal.random(self.seed, players=self.players, hand_size=value)
+        self.hand_size = value
 
     def default_players(self):
         """The strongest silent partners (:class:`solvers.comrade.cardsearch.CardSearchPlayer`):
@@ -84,7 +130,7 @@ class ComradeTableGame(TableGame):
         middle = ", ".join(_bid(c) for c in view.middle) or "none left"
         ttable = self.tricks_html(view)
         return (f"{ROW}{seats}{ttable}</div><div>bid cards in the middle: {escape(middle)}</div>"
-                + (f"<div><b>{escape(view.result)}</b> {escape(view.loss_reason or '')}</div>" if view.result else ""))
+                + (f"<div><b>{escape(view.result)}</b></div>" if view.result else ""))
 
     def tricks_html(self, view) -> str:
         """The public trick table: each trick's cards by seat, who led it (▶, in which suit) and who
@@ -172,12 +218,62 @@ class ComradeTableGame(TableGame):
                 f"{self.letters[s]} " + (", ".join(f"{SUIT_SYMBOLS[x]} {v}" for x, v in b.items()) or "none")
                 for s, b in enumerate(after.bids)))
         if after.is_terminal():
-            lines.append(f"the game is over: {after.result}" + (f" ({after.loss_reason})" if after.loss_reason
-                                                                else ""))
+            lines.append(f"the game is over: {self.result_text(after)}")
         return lines, mark
 
     def result_text(self, state) -> str:
-        return f"{state.result}: " + (state.loss_reason or "every bid was met exactly")
+        """The result in one line; a loss with its real cause (:meth:`loss_cause`)."""
+        if state.result == "loss":
+            return "loss: " + self.loss_cause(state)
+        return f"{state.result}: every bid was met exactly"
+
+    def _words(self, action: str, phase: str) -> str:
+        """An action of ``game.actions`` (text) as the log says it: "took ♥ bid 2", "passed", "played ♠2"."""
+        from cardgames.cards import Card
+        from cardgames.comrade.bidding import PASS, BidCard
+        if phase == "bidding":
+            return "passed" if action == PASS else f"took {_bid(BidCard.parse(action))}"
+        return f"played {Card.parse(action).symbol}"
+
+    def loss_cause(self, state) -> str:
+        """Why a lost game was lost: the first action after which no win was possible any more, found
+        by the position solver looking at every hand (:func:`solvers.comrade.review.first_fatal_action`),
+        then the rule that ended the game.  The last trick alone would blame whoever won it, even when
+        the deal was lost many actions before.  Computed once per finished game.
+
+        >>> from cardgames.comrade import Deal
+        >>> tg = ComradeTableGame(deal=Deal.from_pbn("N:A.K.. K.A.. Q.Q.. J.J.."))
+        >>> print(tg.loss_cause(tg.new_state().play(["H1", "S1", "SA", "SK", "SQ", "SJ"])))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        the deal was lost at action 1, when seat 0 (N) took ♥ bid 1 in the bidding: after it no win was
+        possible any more, even for partners who could see every hand (what ended the game, later: trick 1:
+        seat 0 (N) won a trick led in spades, a suit they did not bid)
+        """
+        key = (self.deal, self.dealer, tuple(state.actions))
+        cache = self.__dict__.setdefault("_causes", {})
+        if key not in cache:
+            cache[key] = self._loss_cause(state)
+        return cache[key]
+
+    def _loss_cause(self, state) -> str:
+        from solvers.comrade.review import first_fatal_action
+
+        rule = state.loss_reason or "a bid was not met"
+        rule = rule.split(": ", 1)[1] if rule.startswith(("play lost: ", "bidding lost: ")) else rule
+        fatal = first_fatal_action(state, time_limit=1.0)
+        if fatal is None or (fatal.index is None and fatal.verdict_at_start != "no_win"):
+            return f"{rule} (which action made the deal impossible to win could not be worked out in time)"
+        if fatal.verdict_at_start == "no_win":
+            return (f"this deal could not be won at all, even by partners who see every hand "
+                    f"(what ended the game: {rule})")
+        k = fatal.index + 1
+        who = f"{self._seat(fatal.seat)} {self._words(fatal.action, fatal.phase)}"
+        where = "in the bidding" if fatal.phase == "bidding" else f"in trick {fatal.trick}"
+        hedge = " (or at a later action: some positions could not be worked out in time)" if fatal.unknown else ""
+        if k == len(state.actions):
+            return f"the deal was lost at action {k}, when {who} {where}{hedge}: {rule}"
+        return (f"the deal was lost at action {k}, when {who} {where}{hedge}: after it no win was possible any "
+                f"more, even for partners who could see every hand (what ended the game, later: {rule})")
 
     def result_html(self, state) -> str:
         rows = []

@@ -5,10 +5,29 @@ from __future__ import annotations
 from typing import Sequence
 
 from cardgames.display import escape, html_table
+from cardgames.krypkille.options import MAX_DISCARDS
 
 from .base import Group, TableGame, ROW, back_html, card_html
 
-__all__ = ['KrypkilleTable', 'declare_prompt']
+__all__ = ['KrypkilleTable', 'declare_prompt', 'discard_label']
+
+
+def discard_label(chosen: Sequence) -> str:
+    """The discard button's label for the cards chosen so far: it always says what a click will do.
+
+    >>> from cardgames.krypkille import Kind
+    >>> discard_label([])
+    'discard the chosen cards (none chosen: keep all)'
+    >>> discard_label([Kind.FLOWERPOT, Kind.SIX])
+    'discard the chosen cards: Flowerpot, 6'
+    >>> discard_label([Kind.ONE, Kind.TWO, Kind.THREE, Kind.FOUR])
+    'discard the chosen cards: 4 chosen, but at most 3 may go'
+    """
+    if not chosen:
+        return "discard the chosen cards (none chosen: keep all)"
+    if len(chosen) > MAX_DISCARDS:
+        return f"discard the chosen cards: {len(chosen)} chosen, but at most {MAX_DISCARDS} may go"
+    return "discard the chosen cards: " + ", ".join(k.label for k in chosen)
 
 
 def declare_prompt(view) -> str:
@@ -111,7 +130,7 @@ class KrypkilleTable(TableGame):
         from cardgames.krypkille.engine import DECLARE, PASS, Discard, Play
         if view.phase == "discard":
             return [Group("discard:", [(k.label, k) for k in view.hand], kind="pick",
-                          confirm="discard the chosen cards (none chosen: keep all)",
+                          confirm=discard_label,
                           make=lambda kinds: Discard(tuple(kinds)))]
         if view.phase == "play":
             return [Group("lead:", [(a.kind.label, a) for a in legal if isinstance(a, Play)])]

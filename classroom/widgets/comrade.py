@@ -13,7 +13,18 @@ from cardgames.comrade.html import (bid_cards_html, bidding_history_html, bids_h
                             won_table_html)
 from .common import guarded, mark_demo
 
-__all__ = ["bidding_step_html", "trick_step_html", "BiddingWalkthrough", "TrickStepper", "ComradeTable"]
+__all__ = ["bidding_step_html", "trick_step_html", "convention_card_html", "BiddingWalkthrough", "TrickStepper",
+           "ComradeTable"]
+
+#: How to read the partners' public actions through the card, in a student's words (rules named).
+READING_THE_CARD = (
+    "North takes ♣3 in lap 1: North holds the ♣A (or no ace at all, and clubs are its strongest suit) and "
+    "expects about three tricks led in clubs (B1, B2, B8).",
+    "A pass in lap 1: no suit of that player has a sure trick (B3).",
+    "A bid in lap 2 or 3: one more suit with a sure trick (B4); a raise in the last lap fills the total (B6).",
+    "A partner who leads a low card of a suit you bid is giving you the trick (P3); "
+    "one who throws a high card of a suit is done with that suit (P6).",
+)
 
 
 def _replay(deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None) -> ComradeGame:
@@ -34,6 +45,32 @@ def trick_step_html(game: ComradeGame, upto: int) -> str:
     return ('<div style="display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start">'
             + won_table_html(game, upto) + tricks_html(game, upto, caption=f"Tricks 1-{upto}" if upto else "Tricks")
             + "</div>")
+
+
+def convention_card_html(open_rules: bool = False) -> str:
+    """The convention card the computer partners bid and play by, as a box for a lesson: how to read a
+    partner's bid or card (:data:`READING_THE_CARD`), then every rule of the card exactly as
+    :data:`solvers.comrade.convention.RULES` states it (the card's one source), folded away unless
+    ``open_rules``.
+
+    >>> html = convention_card_html()
+    >>> "North takes ♣3" in html and "B8" in html and "P7" in html
+    True
+    """
+    from cardgames.display import escape, html_table
+    from solvers.comrade.convention import RULES
+
+    readings = "".join(f"<li>{escape(line)}</li>" for line in READING_THE_CARD)
+    tables = "".join(
+        html_table([[r.id, escape(r.name), escape(r.meaning)] for r in RULES if r.phase == phase],
+                   ["rule", "name", "what it means"], raw=True, caption=caption)
+        for phase, caption in (("bidding", "Bidding (ビッドラウンド)"), ("play", "Play (トリックラウンド)")))
+    return ('<div style="border:2px solid #2c7be5;border-radius:6px;padding:6px 12px;max-width:60em">'
+            "<b>The convention card</b>: what the computer partners' bids and cards mean. It is agreed "
+            "before the game and known to everyone, so nobody talks during the game (相談は禁止 is kept)."
+            f"<ul>{readings}</ul>"
+            f"<details{' open' if open_rules else ''}><summary>all {len(RULES)} rules of the card</summary>"
+            f"{tables}</details></div>")
 
 
 class BiddingWalkthrough(W.VBox):

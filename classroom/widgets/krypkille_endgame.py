@@ -1,6 +1,11 @@
 """ipywidgets explorer for :mod:`solvers.krypkille_endgame` (a thin layer: all numbers and
 tables come from the solver's plain functions, so the notebook can show them statically too).
 
+matplotlib and numpy are imported only where a drawing is made or the policy-aware beliefs are
+computed, so the explorer also works in the browser edition with no network: a missing drawing
+becomes one plain line (:func:`classroom.pictures.missing_picture_line`), and without numpy the
+beliefs start at play-aware, whose sums are exact and pure Python.
+
     >>> ex = EndgameExplorer(num_players=3, seed=1)
     >>> "(Harlequin 50)" in ex.expected_html.value
     True
@@ -12,14 +17,15 @@ tables come from the solver's plain functions, so the notebook can show them sta
 from __future__ import annotations
 
 import io
+from typing import Callable
 
 import ipywidgets as W
 from IPython.display import display
-from matplotlib.figure import Figure
 
 from cardgames.display import escape
 from cardgames.errors import GameError
 from cardgames.krypkille import Kind, PENALTY_TABLES
+from classroom.pictures import PICTURE_PACKAGES, missing_picture_line
 from .common import guarded, mark_demo
 from solvers.krypkille_endgame import Endgame, draw_tree, plot_thresholds, threshold_table_html
 
@@ -43,11 +49,34 @@ MODELS.update({f"threshold: declare with {k.label} or weaker": k for k in (Kind.
                                                                               Kind.FIVE)})
 
 
-def png(fig: Figure) -> bytes:
+def png(fig) -> bytes:
     """A matplotlib figure as PNG bytes (drawn by Agg, never registered with pyplot)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
     return buf.getvalue()
+
+
+def numpy_available() -> bool:
+    """Whether numpy can be imported here (the policy-aware beliefs need it; the others do not)."""
+    try:
+        import numpy  # noqa: F401
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+def drawing(draw: Callable, figsize: tuple[float, float], what: str) -> tuple[bytes, str]:
+    """``(PNG bytes, "")`` of ``draw(ax)`` on a new figure, or ``(b"", one plain line)`` where
+    matplotlib (or numpy) cannot be loaded.  Any other error propagates."""
+    try:
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=figsize)
+        draw(fig.subplots())
+        return png(fig), ""
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in PICTURE_PACKAGES:
+            raise
+        return b"", f"<p><i>{escape(missing_picture_line(what))}</i></p>"
 
 
 class EndgameExplorer:
@@ -74,7 +103,9 @@ class EndgameExplorer:
         self.viewer = W.Dropdown(options=[0], value=0, description="view of seat", style=wide)
         self.model = W.Dropdown(options=list(MODELS), value=list(MODELS)[0], description="others", style=wide,
                                 layout=W.Layout(width="420px"))
-        self.beliefs = W.Dropdown(options=list(BELIEF_LABELS), value=POLICY,
+        # without numpy (the browser edition offline) the policy-aware model cannot be computed
+        beliefs = list(BELIEF_LABELS) if numpy_available() else [b for b in BELIEF_LABELS if b != POLICY]
+        self.beliefs = W.Dropdown(options=beliefs, value=beliefs[0],
                                   description="beliefs", style=wide, layout=W.Layout(width="480px"))
         self.endgame_html = W.HTML()
         self.level1_html = W.HTML()
@@ -102,7 +133,7 @@ class EndgameExplorer:
             # an endgame set by hand has no tricks to read: the policy model needs them.  Changing
             # the beliefs refreshes the views; otherwise refresh here (one refresh a change, not two)
             if change["new"] == ENGINE and self.beliefs.value == UNIFORM:
-                self.beliefs.value = POLICY
+                self.beliefs.value = self.beliefs.options[0]
             elif change["new"] != ENGINE and self.beliefs.value == POLICY:
                 self.beliefs.value = UNIFORM
             else:
@@ -187,10 +218,10 @@ class EndgameExplorer:
 
     def show_level1(self, end: Endgame) -> None:
         sol = end.perfect()
-        self.level1_html.value = sol.to_html()
-        fig = Figure(figsize=(1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1)))
-        draw_tree(sol.tree, ax=fig.subplots(), title="Everyone sees every card (level 1)")
-        self.level1_fig.value = png(fig)
+        size = (1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1))
+        self.level1_fig.value, note = drawing(
+            lambda ax: draw_tree(sol.tree, ax=ax, title="Everyone sees every card (level 1)"), size, "the game tree")
+        self.level1_html.value = sol.to_html() + note
 
     def show_level2(self, end: Endgame) -> None:
         try:
@@ -200,12 +231,12 @@ class EndgameExplorer:
                                         f"no level-2 answer: {escape(err)}</p>")
             self.level2_fig.value = b""
             return
-        self.expected_html.value = (f"<p>{escape(view.summary())}</p>" + view.expected_html()
-                                    + view.branches_html())
         g = view.tree()
-        fig = Figure(figsize=(max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2))
-        draw_tree(g, ax=fig.subplots(), title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)")
-        self.level2_fig.value = png(fig)
+        self.level2_fig.value, note = drawing(
+            lambda ax: draw_tree(g, ax=ax, title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)"),
+            (max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2), "the player's decision")
+        self.expected_html.value = (f"<p>{escape(view.summary())}</p>" + view.expected_html()
+                                    + view.branches_html() + note)
 
     def show_level3(self, end: Endgame) -> None:
         try:
@@ -214,12 +245,11 @@ class EndgameExplorer:
             self.level3_html.value = f"<p style='color:#b00'>No level-3 answer: {escape(err)}</p>"
             self.level3_fig.value = b""
             return
+        self.level3_fig.value, note = drawing(
+            lambda ax: plot_thresholds(tables=(end.penalties.name,), ax=ax), (6.5, 3.6), "the thresholds")
         self.level3_html.value = (eq.to_html()
                                   + threshold_table_html(tables=(end.penalties.name,))
-                                  + "<p>(second table: no public cards, i.e. before looking at any trick)</p>")
-        fig = Figure(figsize=(6.5, 3.6))
-        plot_thresholds(tables=(end.penalties.name,), ax=fig.subplots())
-        self.level3_fig.value = png(fig)
+                                  + "<p>(second table: no public cards, i.e. before looking at any trick)</p>" + note)
 
     def _ipython_display_(self) -> None:
         display(self.widget)

@@ -55,14 +55,29 @@ from cardgames.comrade import Deal
 from cardgames.errors import ParseError, shown
 
 from .certificate import Certificate
+from .portfolio import check_time_limit
 from .solver import DEFAULT_OPTIONS, SolveResult, SolverOptions, solve
 
 __all__ = ["solve_many", "ordered_map", "default_executor", "default_processes", "WorkerDiedError",
-           "Passed", "NOT_YET", "prefetch", "parse_batch_line", "read_batch_lines", "BatchLineError", "BatchLine", "MAX_LINE_BYTES"]
+           "Passed", "NOT_YET", "prefetch", "parse_batch_line", "read_batch_lines", "count_deal_lines", "BatchLineError",
+           "BatchLine", "MAX_LINE_BYTES"]
 
 
 class WorkerDiedError(RuntimeError):
-    """A worker process (or a Dask worker) died while solving: the run cannot go on."""
+    """A worker process (or a Dask worker) died while solving: the run cannot go on.
+
+    ``results``: how many results had been handed on before (``None`` when unknown), ``cause``: what
+    the pool said.  A caller that shows only some of the results (the command line prints answers,
+    not the line numbers it passes through :func:`ordered_map`) rewords it with :meth:`after`.
+    """
+
+    def __init__(self, message: str, results: int | None = None, cause: str = ""):
+        super().__init__(message)
+        self.results, self.cause = results, cause
+
+    def after(self, count: int, what: str = "result(s)") -> "WorkerDiedError":
+        """The same error, saying that the run stopped after ``count`` of ``what``."""
+        return _died_message(count, self.cause, what)
 
 
 class BatchLineError(ParseError):
@@ -143,9 +158,14 @@ def _quiet_exit_wakeup(manager) -> None:
 NOT_YET = object()
 
 
-def _died(error: BaseException, done: int) -> WorkerDiedError:
+def _died_message(count: int, cause: str, what: str = "result(s)") -> WorkerDiedError:
     return WorkerDiedError(f"a worker process died while solving (killed, or out of memory?); "
-                           f"the run stopped after {done} result(s): {type(error).__name__}: {error}")
+                           f"the run stopped after {count} {what}: {cause}", count, cause)
+
+
+def _died(error: BaseException, done: int) -> WorkerDiedError:
+    """``done``: the results handed on before the one that could not come back."""
+    return _died_message(done, f"{type(error).__name__}: {error}")
 
 
 def _is_worker_death(error: BaseException) -> bool:
@@ -180,13 +200,15 @@ def _in_order(submit: Callable[[Any], cf.Future], tasks: Iterable[Any], window: 
     try:
         while True:
             while pending and pending[0].done():
-                done += 1
-                yield pending.popleft().result()
+                value = pending.popleft().result()
+                done += 1           # counted once it is handed on (a result that raised is not)
+                yield value
             if exhausted or len(pending) >= window:
                 if not pending:
                     return
+                value = pending.popleft().result()
                 done += 1
-                yield pending.popleft().result()
+                yield value
                 continue
             task = next(source, _END)
             if task is _END:
@@ -276,8 +298,11 @@ def solve_many(jobs: Iterable[Any], *, executor: cf.Executor | None = None, proc
     ``client.get_executor()`` works unchanged); by default a local process pool of
     ``processes`` workers (all cores; ``processes=1`` solves here, in this process).
     ``window``: how many jobs are in flight at most (default 4 per local worker, 64 for
-    an executor you pass).  Raises :class:`WorkerDiedError` if a worker dies.
+    an executor you pass).  Raises :class:`WorkerDiedError` if a worker dies; a ``time_limit``
+    the solvers refuse (:func:`~solvers.comrade.portfolio.check_time_limit`) is refused here, once,
+    before any worker starts.
     """
+    time_limit = check_time_limit(time_limit)
     args = (j if j is NOT_YET or isinstance(j, Passed) else _job(j) + (time_limit, options) for j in jobs)
     yield from ordered_map(solve_job, args, executor=executor, processes=processes, window=window)
 
@@ -332,26 +357,68 @@ class BatchLine(NamedTuple):
     error: BatchLineError | None = None
 
 
+#: What ends a line of a batch file: ``\\n`` (Unix), ``\\r\\n`` (Windows) or a lone ``\\r`` (old Mac
+#: files, and some spreadsheet exports) - Python's universal newlines, as ``open()`` in text mode reads.
+_LINE_END = re.compile(rb"\r\n?|\n")
+_TOO_LONG = object()
+
+
+def _raw_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES, chunk: int = 1 << 16) -> Iterator[Any]:
+    """The lines of a binary stream, each with its line end, split at ``\\n``, ``\\r\\n`` and a lone
+    ``\\r``; a line of more than ``limit`` bytes gives ``_TOO_LONG`` instead (and is skipped whole).
+
+    Reads what the stream has ready (``read1``), so a line from a slow pipe is handed on as soon as
+    its end arrives, and holds at most ``limit`` + ``chunk`` bytes: a file of one 10 MB line, or
+    one of a million line ends, is read in bounded memory and time."""
+    read = getattr(stream, "read1", None) or stream.read
+    buffer = b""
+    skip_lf = False         # a \r ended the last piece: a \n that follows belongs to it
+    skipping = False        # inside a line that is too long
+    while True:
+        data = read(chunk)
+        if not data:
+            if buffer and not skipping:
+                yield buffer
+            return
+        if skip_lf and data.startswith(b"\n"):
+            data = data[1:]
+        skip_lf = False
+        buffer = buffer + data if buffer else data
+        pos = 0
+        for end in _LINE_END.finditer(buffer):
+            if end.end() == len(buffer) and end.group() == b"\r":
+                skip_lf = True           # the \n of a \r\n may come with the next read
+            if skipping:
+                skipping = False
+            elif end.start() - pos > limit:
+                yield _TOO_LONG
+            else:
+                yield buffer[pos:end.end()]
+            pos = end.end()
+        buffer = buffer[pos:]
+        if len(buffer) > limit:
+            if not skipping:
+                yield _TOO_LONG
+            skipping, buffer = True, b""
+
+
 def read_batch_lines(stream: BinaryIO) -> Iterator[BatchLine]:
     """The lines of a batch file opened in binary mode, decoded one by one as UTF-8.
 
-    A byte-order mark at the start is skipped; a line that is not UTF-8, or longer than
-    :data:`MAX_LINE_BYTES`, comes with an error instead of its text (the other lines are
-    still read).  Never holds more than one line in memory.
+    A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (a file saved with old Mac line ends reads
+    as the lines it shows in an editor, as Python's ``str.splitlines`` and text files read it; the
+    line ends themselves are kept in the text).  A byte-order mark at the start is skipped; a line
+    that is not UTF-8, or longer than :data:`MAX_LINE_BYTES`, comes with an error instead of its text
+    (the other lines are still read).  Never holds more than one line in memory.
 
     >>> import io
     >>> [tuple(x) for x in read_batch_lines(io.BytesIO(b"\\xef\\xbb\\xbfN:A... K... Q... J...\\n\\xff\\n"))]
     [(1, 'N:A... K... Q... J...\\n', None), (2, None, BatchLineError('line 2 is not UTF-8 text: byte 0xff at column 1'))]
+    >>> [x.text for x in read_batch_lines(io.BytesIO(b"one\\rtwo\\r\\nthree"))]
+    ['one\\r', 'two\\r\\n', 'three']
     """
-    number = 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # skip the rest of this line
-                raw = stream.readline(MAX_LINE_BYTES)
+    for number, raw in enumerate(_raw_lines(stream), 1):
+        if raw is _TOO_LONG:
             yield BatchLine(number, None, BatchLineError(
                 f"line {number} is longer than {MAX_LINE_BYTES} bytes: one deal per line"))
             continue
@@ -362,6 +429,12 @@ def read_batch_lines(stream: BinaryIO) -> Iterator[BatchLine]:
         except UnicodeDecodeError as e:
             yield BatchLine(number, None, BatchLineError(
                 f"line {number} is not UTF-8 text: byte 0x{raw[e.start]:02x} at column {e.start + 1}"))
+
+
+def count_deal_lines(stream: BinaryIO) -> int:
+    """How many lines of a batch file hold something besides blanks and a comment (the lines
+    :func:`read_batch_lines` reads, counted without decoding them: a progress bar's total)."""
+    return sum(1 for raw in _raw_lines(stream) if raw is _TOO_LONG or raw.split(b"#", 1)[0].strip())
 
 
 def prefetch(items: Iterable[Any], size: int = 256) -> Iterator[Any]:

@@ -156,26 +156,19 @@ def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_hi
 class CardSearchPlayer:
     """A silent partner that follows the convention card, reads the table through it, and leaves it only where rollouts show a clearly better action.
 
-    How it works (see also the module docstring):
+    Each decision samples worlds (hidden hands that explain what the table has seen, through the
+    card), tries a few candidate actions in every world, and keeps the card's own choice unless
+    another candidate scores clearly higher.  Following the card by default is what keeps it a
+    partner: the others read the table through the same card.
 
     * ``samples`` — worlds per decision in the play, ``bid_samples`` in the bidding (``None``: the
-      same as ``samples``), ``late_bid_samples`` with the margin ``late_bid_margin`` from lap
-      ``late_lap`` of the bidding on (``None``: no late bids).  Most bids after which no final bids
-      could be made come in lap 3, mostly the card's fill (rule B6), and there a pass or another bid
-      would often have saved the deal (``bench_comrade_silence.py --fatal``); eighteen worlds and a
-      margin of 0.15 there instead of six and 0.25: on deals 0–399 of the study the table won 192
-      instead of 177 (29 only with it, 14 only without; sign test p = 0.03).  Twelve worlds a card
-      instead of six: on the study's 1,000 four-player deals (the same seeds and seats) the table won 457 instead of 433, 111 deals only with twelve
-      and 87 only with six (a sign test gives p = 0.10: a likely gain, not a proven one), for about
-      0.05 s more a card; but eighteen instead of twelve lost: on deals 0–199, 83 wins instead of 100
-      (13 only with eighteen, 30 only with twelve; p = 0.014), so twelve stays.  Ten worlds a bid instead of six won nothing on 100 deals.  The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds`
-      with ``method``: ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior
-      draws per world to layouts that explain the table better (a Metropolis chain of card swaps);
-      ``"resample"`` gives equally weighted worlds drawn from the prior draws, ``"importance"``
-      weighted ones.  The chain is what makes the search play well: on the deals whose final bid
-      could be made (75 of deals 0–99), four search players won 41 with it and 34 of the same 75
-      with ``"resample"``, whose six worlds are mostly copies of one or two prior draws;
-      ``benchmarks/bench_comrade_inference.py --play 100``);
+      same as ``samples``), and ``late_bid_samples`` with the margin ``late_bid_margin`` from lap
+      ``late_lap`` of the bidding on (``None``: no late bids).  Most fatal bids come late in the
+      bidding (the card's fill, rule B6), so the late bids get more worlds and a smaller margin.
+      The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds` with ``method``:
+      ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior draws per world to
+      layouts that explain the table better (a Metropolis chain of card swaps); ``"resample"`` gives
+      equally weighted worlds drawn from the prior draws, ``"importance"`` weighted ones;
     * ``candidates`` (``bid_candidates`` in the bidding, default the same) — how many actions to
       try: the card's choice first, then the natural alternatives (:func:`candidates`);
     * ``margin`` (``bid_margin`` in the bidding) — another candidate replaces the card's choice
@@ -189,11 +182,8 @@ class CardSearchPlayer:
       one half plus one half of the card's rollout from there.  Defaults: ``horizon=0`` in the
       play (the card finishes the trick in progress, then the solver and the card's rollout each
       give half), the solver as soon as the bidding ends in the bidding.  A full rollout alone
-      (``horizon=None``) scores every world the card loses alike, so the search could not tell a
-      card after which the partners' play loses from one after which no play can win; with the
-      solver's half the 3-player table won 219 of the study's 300 deals instead of 198 (27 only
-      with it, 6 only without; exact sign test p = 0.0003), the 4-player table 508 of 1,000
-      instead of 470 (103 only with it, 65 only without; p = 0.004);
+      scores every world the card loses alike, so it cannot tell a card after which the partners'
+      play loses from one after which no play can win: the solver's half tells them apart;
     * ``seed`` — the player's own generator: each decision draws one number from it;
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
@@ -203,6 +193,16 @@ class CardSearchPlayer:
     reason when the search overrode the card (``None`` when the card's choice was played): partners who
     read the table through the card, and a student reading it with the printed card, are misled
     exactly there, so the play table's coach lists these departures.
+
+    The defaults are the ones the measurements chose (``docs/research/2026-12-07-comrade-study.md``);
+    the table's current strength is in ``docs/benchmarks.md``.
+
+        >>> from cardgames.comrade import ComradeGame, Deal
+        >>> game = ComradeGame(Deal.random(7), dealer=1)
+        >>> player = CardSearchPlayer(samples=2, bid_samples=2, late_bid_samples=2, seed=3)
+        >>> action = player.act(game.view(1), game.legal_actions())
+        >>> action in game.legal_actions() and set(player.last_scores) >= {str(action)}
+        True
     """
 
     def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, cards_html
+from cardgames.cards import SUIT_SYMBOLS, SUITS, cards_html
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.html import bidding_history_html, tricks_html
 from cardgames.display import html_table
+from cardgames.errors import CardgamesError
 
 from .bids import BidMatrix
 
 __all__ = ["Certificate", "CertificateError", "bids_table_html"]
 
 
-class CertificateError(AssertionError):
-    """A certificate the rules engine does not score as a win: a bug in the search, never bad input."""
+class CertificateError(CardgamesError, RuntimeError):
+    """A certificate the rules engine does not score as a win: a bug in the search, never bad input.
+
+    Raised by an ``if`` (not an ``assert``) and not an :class:`AssertionError`, so the check holds under
+    ``python -O`` too, and ``except ValueError`` (bad input) does not swallow it."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,3 @@ def bids_table_html(deal: Deal, bids: BidMatrix, *, caption: str = "Bids") -> st
                     cards_html(deal.hands[p])])
     header = ["seat"] + [SUIT_SYMBOLS[s] for s in SUITS] + ["total", "hand"]
     return html_table(rows, header, caption=caption, raw=True)
-
-
-def card_codes(cards) -> tuple[str, ...]:
-    return tuple(Card.parse(c).code for c in cards)

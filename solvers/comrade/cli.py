@@ -18,10 +18,15 @@ The promises, each tested in ``tests/test_comrade_cli*.py``:
   and exits with status 2, never a traceback;
 * a batch is read, solved and printed deal by deal (bounded memory); a bad line prints a
   JSON error object ``{"line": N, "error": "..."}`` in its place, the rest is solved,
-  and the run exits with status 2 at the end;
+  and the run exits with status 2 at the end.  A line ends at LF, CRLF or a lone CR
+  (Python's universal newlines: a file saved with old Mac line ends is read line by line,
+  as an editor shows it, not as one long line);
+* ``--time-limit`` is checked once, as the command line is read, for a single deal and a
+  batch alike: above 0 and at most 10**9 seconds (the solvers' bound), or ``none``;
 * a closed output pipe (``| head -1``) ends the run quietly (status 1, Python's
   documented ``SIGPIPE`` recipe), Ctrl-C with status 130; every line printed is whole;
-* a worker that dies ends the run with one line on stderr and status 1, never a hang.
+* a worker that dies ends the run with one line on stderr and status 1, never a hang; the
+  line says how many answers (and error objects) were printed before.
 """
 
 from __future__ import annotations
@@ -39,9 +44,9 @@ from typing import Any, Iterator, Sequence
 
 from cardgames.errors import shown
 
-from .batch import (NOT_YET, Passed, WorkerDiedError, solve_job, default_processes, ordered_map,
-                    parse_batch_line, prefetch, read_batch_lines)
-from .portfolio import ENGINES
+from .batch import (NOT_YET, Passed, WorkerDiedError, count_deal_lines, solve_job, default_processes,
+                    ordered_map, parse_batch_line, prefetch, read_batch_lines)
+from .portfolio import ENGINES, MAX_TIME_LIMIT
 
 __all__ = ["main", "run", "build_parser", "parse_time_limit", "read_json_bids", "CommandLineError"]
 
@@ -79,25 +84,29 @@ def version() -> str:
 
 
 def parse_time_limit(text: str) -> float | None:
-    """``--time-limit``: a finite number of seconds > 0, or ``none`` for no limit.
+    """``--time-limit``: a number of seconds above 0 and at most
+    :data:`~solvers.comrade.portfolio.MAX_TIME_LIMIT` (about 31 years), or ``none`` for no limit.
+
+    The one check for a single deal and for ``--batch`` alike, made while the command line is read,
+    so a value the solvers would refuse never reaches a worker.  The bound is the solvers' own: a
+    time limit is only compared with the clock, no wait or pool timeout takes it.
 
     >>> parse_time_limit("2.5"), parse_time_limit("none")
     (2.5, None)
-    >>> parse_time_limit("nan")
+    >>> parse_time_limit("1e308")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: time limit 'nan' is not a number of seconds: give a finite number > 0, or 'none'
+    argparse.ArgumentTypeError: time limit '1e308' is out of range: give a number of seconds above 0 and at most 1000000000 (about 31 years), or 'none'
     """
     body = text.strip()
     if body.lower() == "none":
         return None
+    bounds = f"a number of seconds above 0 and at most {MAX_TIME_LIMIT} (about 31 years), or 'none'"
     if not re.fullmatch(r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\.", body):
-        raise argparse.ArgumentTypeError(f"time limit {shown(text)} is not a number of seconds: "
-                                         f"give a finite number > 0, or 'none'")
+        raise argparse.ArgumentTypeError(f"time limit {shown(text)} is not a number of seconds: give {bounds}")
     value = float(body)
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"time limit {shown(text)} must be a finite number of seconds > 0 "
-                                         f"(or 'none' for no limit)")
+    if not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(f"time limit {shown(text)} is out of range: give {bounds}")
     return value
 
 
@@ -118,13 +127,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bids", help="fixed final bids: JSON rows of whole numbers [[S,H,D,C],...] or bid cards "
                                   "per seat separated by '/', e.g. 'S6 / H3 / D2 / S1 C1'")
     p.add_argument("--time-limit", type=parse_time_limit, default=10.0, metavar="S",
-                   help="seconds per deal before answering 'unknown': a number > 0, or 'none' (default 10)")
+                   help=f"seconds per deal before answering 'unknown': a number above 0 and at most "
+                        f"{MAX_TIME_LIMIT} (about 31 years), or 'none' (default 10)")
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto (default): the search, then the search and a SAT solver by turns; "
                         "search or sat: only that one (the verdicts are the same, only the time differs)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--batch", metavar="FILE", help="solve every deal of FILE ('-' = stdin), one PBN deal per "
-                                                   "line with optional 'dealer=N' and '# comment'")
+                                                   "line with optional 'dealer=N' and '# comment'; UTF-8, lines "
+                                                   "end with LF, CRLF or a lone CR (old Mac files read line by "
+                                                   "line too)")
     p.add_argument("--processes", type=_positive_int, default=None,
                    help="worker processes for --batch (default: all cores; 1 = no pool)")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -300,7 +312,7 @@ def _count_lines(path: str) -> int | None:
     """The deals of a regular file (for the bar's total): one more quick pass, line by line."""
     try:
         with open(path, "rb") as f:
-            return sum(1 for raw in f if raw.split(b"#", 1)[0].strip())
+            return count_deal_lines(f)
     except OSError:
         return None
 
@@ -346,19 +358,27 @@ def _batch(args: argparse.Namespace, out: _Output) -> int:
         results = stack.enter_context(contextlib.closing(
             ordered_map(solve_job, tasks, executor=executor, processes=processes)))
         number = None
-        for item in results:
-            if isinstance(item, int):  # the line number of the result that follows
-                number = item
-                continue
-            if isinstance(item, dict):  # a bad line
-                text = json.dumps(item, separators=(",", ":")) if args.json else f"Line    {item['line']}\nError   {item['error']}\n"
-            else:
-                record = {"line": number, **item.to_dict()}
-                text = (json.dumps(record, separators=(",", ":")) if args.json
-                        else f"Line    {number}\n{item.report()}\n")
-            out.line(text, bar)
-            if bar is not None:
-                bar.update(1)
+        printed = 0     # the answers and error objects printed (not the line numbers passed through)
+        try:
+            for item in results:
+                if isinstance(item, int):  # the line number of the result that follows
+                    number = item
+                    continue
+                if isinstance(item, dict):  # a bad line
+                    text = (json.dumps(item, separators=(",", ":")) if args.json
+                            else f"Line    {item['line']}\nError   {item['error']}\n")
+                else:
+                    record = {"line": number, **item.to_dict()}
+                    text = (json.dumps(record, separators=(",", ":")) if args.json
+                            else f"Line    {number}\n{item.report()}\n")
+                out.line(text, bar)
+                printed += 1
+                if bar is not None:
+                    bar.update(1)
+        except WorkerDiedError as e:
+            raise e.after(printed, "answer(s) printed") if e.results is not None else e
+        except _INPUT_ERRORS as e:  # a solver's refusal from a worker: one line, not a traceback
+            return _fail(f"line {number}: {_describe(e)}")
     if problems:
         shown = ", ".join(map(str, problems[:10])) + (", ..." if len(problems) > 10 else "")
         name = "standard input" if args.batch == "-" else args.batch

@@ -55,8 +55,8 @@ __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "su
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
 EPSILON = 0.01
 #: Rule B1 counts the top card, the second with two cards, the third with three ...: this many.
-#: (Four, with one trick per card beyond five: the card table won 238 of deals 0-999 where three and
-#: four won 193, and the search table more of its deals too; see the lesson page.)
+#: (Four, with one trick per card beyond five, won the most of the settings tried: see the lesson page
+#: and docs/research/2026-12-07-comrade-study.md.)
 TOPS = 4
 #: ... and one trick for every card beyond this many.
 LONG = 5
@@ -127,18 +127,6 @@ RULES: tuple[Rule, ...] = (
 )
 
 _RULE_BY_ID = {r.id: r for r in RULES}
-
-
-def _strength(ranks_held: Sequence[int], suit_ranks: Sequence[int]) -> int:
-    """Rule B1 on one suit: ``ranks_held`` of the hand, ``suit_ranks`` all ranks of the suit in play."""
-    held = sorted(ranks_held, reverse=True)
-    n = len(held)
-    order = sorted(suit_ranks, reverse=True)
-    est = 0
-    for i, top in enumerate(order[:TOPS]):       # the top card; the second with two; the third with three
-        if top in held and n >= i + 1:
-            est += 1
-    return est + max(0, n - LONG)
 
 
 def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -> dict[str, int]:

@@ -10,9 +10,9 @@ below are built so that many of them cannot be won, and proving it takes an argu
   away to the others: the all-tops deal is refuted at once, a few swaps make the proof deep;
 * :func:`shape_deal` — extreme shapes: each suit goes mostly to one player (long suits, voids);
 * :func:`three_balanced_deal` — 3 players with balanced hands (three cards of every suit
-  each) and one player holding every king, like the 3-player deal quoted in the issue.
+  each) and one player holding every king, like the quoted 3-player deal.
 
-:data:`ISSUE_DEALS` are the four deals first quoted as hard to prove lost, with their dealers.
+:data:`QUOTED_HARD_DEALS` are the four deals first quoted as hard to prove lost, with their dealers.
 :func:`hard_jobs` lists the benchmark's ``(deal, dealer, family)`` triples.
 
     >>> d = tops_deal(1, swaps=2)
@@ -29,10 +29,10 @@ import random
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import Deal, variant_for
 
-__all__ = ["ISSUE_DEALS", "split_deal", "tops_deal", "shape_deal", "three_balanced_deal", "hard_jobs"]
+__all__ = ["QUOTED_HARD_DEALS", "split_deal", "tops_deal", "shape_deal", "three_balanced_deal", "hard_jobs"]
 
 #: The four deals first quoted as hard: (PBN, dealer, what it shows).
-ISSUE_DEALS = (
+QUOTED_HARD_DEALS = (
     ("N:KQJT8752...KT732 A9643...AQJ98654 .5.AKQJT9765432. .AKQJT9876432.8.", 2, "split pairs"),
     ("N:AQJ.AKQ.AQT8.AKQ T82.JT8.KJ93.JT4 K75.765.7652.876 9643.9432.4.9532", 0, "tops with swaps"),
     ("N:AK8.AKQ8.AKQ.KQ5 QJT9.T9.JT9.AJT9 765.765.8764.876 432.J432.532.432", 2, "tops with swaps"),
@@ -50,7 +50,7 @@ def split_deal(seed: int, long: int | None = None) -> Deal:
 
     In each pair one player receives ``long`` cards of one of the pair's suits (random
     from 7 to 12 when ``None``) and the partner most of the other, so the suits are long and
-    the pair holding the lead keeps it (like the first deal of :data:`ISSUE_DEALS`)."""
+    the pair holding the lead keeps it (like the first deal of :data:`QUOTED_HARD_DEALS`)."""
     rng = random.Random(seed)
     hands = []
     for pair in ("SC", "HD"):
@@ -128,9 +128,9 @@ def three_balanced_deal(seed: int) -> Deal:
 
 
 def hard_jobs(seed: int = 15) -> list[tuple[Deal, int, str]]:
-    """The hard-deal benchmark: ``(deal, dealer, family)`` for 4 issue deals and 100 seeded ones."""
+    """The hard-deal benchmark: ``(deal, dealer, family)`` for the 4 quoted deals and 100 seeded ones."""
     rng = random.Random(seed)
-    jobs = [(Deal.from_pbn(pbn), dealer, "issue") for pbn, dealer, _ in ISSUE_DEALS]
+    jobs = [(Deal.from_pbn(pbn), dealer, "quoted") for pbn, dealer, _ in QUOTED_HARD_DEALS]
     for i in range(25):
         jobs.append((split_deal(rng.randrange(10**9)), rng.randrange(4), "split"))
     for i in range(35):

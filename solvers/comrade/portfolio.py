@@ -45,27 +45,32 @@ FIRST_SECONDS = 0.05
 SAT_SHARE = 8
 
 
-#: The longest time limit the solvers take (seconds, about 31 years): beyond it, say ``None``.
+#: The longest time limit the solvers take (seconds, about 31 years): beyond it, say ``None``.  The
+#: limit is only ever compared with the clock (no wait or pool timeout is given it), so this bound is
+#: the whole story; the command line's ``--time-limit`` refuses the same values.
 MAX_TIME_LIMIT = 10 ** 9
+
+#: The bounds, as the error messages state them.
+TIME_LIMIT_BOUNDS = f"a number of seconds from 0 to {MAX_TIME_LIMIT} (about 31 years)"
 
 
 def check_time_limit(time_limit: object) -> float | None:
-    """``time_limit`` if it is a finite number of seconds >= 0 (0: answer at once, ``unknown`` unless the
-    answer is immediate) or ``None`` (no limit); else :class:`~cardgames.errors.RuleConfigError` naming it.
+    """``time_limit`` if it is a number of seconds from 0 to :data:`MAX_TIME_LIMIT` (0: answer at once,
+    ``unknown`` unless the answer is immediate) or ``None`` (no limit); else
+    :class:`~cardgames.errors.RuleConfigError` naming it and the bounds.
 
     >>> check_time_limit(2.5), check_time_limit(None), check_time_limit(0)
     (2.5, None, 0.0)
-    >>> check_time_limit(float("nan"))
+    >>> check_time_limit(1e308)
     Traceback (most recent call last):
     ...
-    cardgames.errors.RuleConfigError: time limit nan must be a finite number of seconds >= 0 (or None for no limit)
+    cardgames.errors.RuleConfigError: time limit 1e+308 must be a number of seconds from 0 to 1000000000 (about 31 years), or None for no limit
     """
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
             or not 0 <= time_limit <= MAX_TIME_LIMIT or time_limit != time_limit:
-        raise RuleConfigError(f"time limit {shown(time_limit)} must be a finite number of seconds >= 0 "
-                              "(or None for no limit)")
+        raise RuleConfigError(f"time limit {shown(time_limit)} must be {TIME_LIMIT_BOUNDS}, or None for no limit")
     return float(time_limit)
 
 

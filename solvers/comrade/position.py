@@ -55,6 +55,7 @@ from cardgames.comrade.play import play_rank
 from cardgames.display import escape, html_table
 from cardgames.errors import RuleConfigError, shown
 
+from .certificate import CertificateError
 from .picture import NSUITS, position_from_hands, tricks_to_cards
 from .portfolio import EngineError, check_engine, check_time_limit, decide_play
 from .search import OpenBids, PlaySearch, SearchTimeout
@@ -67,8 +68,8 @@ __all__ = ["solve_position", "analyse", "PositionResult", "ActionAnalysis", "Ana
            "PositionError"]
 
 
-class PositionError(ValueError):
-    """A certificate the rules engine rejects: a bug in the solver, never bad input."""
+class PositionError(CertificateError):
+    """A position's certificate the rules engine rejects: a bug in the solver, never bad input."""
 
 
 @dataclass

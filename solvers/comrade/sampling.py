@@ -50,7 +50,7 @@ from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
-from cardgames.errors import PlayerOptionError, shown
+from cardgames.errors import GameError, PlayerOptionError, shown
 
 from .position import BiddingReach, bid_matrix, solve_position
 
@@ -59,7 +59,7 @@ __all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalen
            "PLAY_NODE_LIMIT", "BID_NODE_LIMIT"]
 
 
-class SampleError(ValueError):
+class SampleError(GameError):
     """No deal is consistent with the view (its hand sizes and shown voids contradict each other)."""
 
 

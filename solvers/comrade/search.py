@@ -57,6 +57,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable, Sequence
 
+from cardgames.errors import CardgamesError
+
 from .bounds import close_reach, extremes, lower_bounds, need_refutes, suit_additions
 from .keys import canonical_key, count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
@@ -128,7 +130,7 @@ def _luby(i: int) -> int:
             k += 1
 
 
-class SearchTimeout(Exception):
+class SearchTimeout(CardgamesError):
     """The time budget ran out before the search was decided."""
 
 

@@ -16,7 +16,20 @@ silent table can beat.
   and depend only on the seeds, never on the executor.  A worker that dies ends the run
   with :class:`StudyError` (``BrokenProcessPool`` for a process pool; for any executor,
   no task finishing within ``stall_timeout`` seconds), never a hang;
-* :func:`summary` — win rates with 95 % (Wilson) confidence intervals.
+* :func:`summary` — win rates with 95 % (Wilson) confidence intervals;
+* :func:`save` and :func:`load` — a study as a JSON file.  :func:`save` replaces a file whole or
+  not at all (a full disk leaves the previous file as it was); :func:`load` checks the whole
+  file and refuses anything :func:`save` does not write with :class:`StudyFileError`, a
+  ``ValueError`` naming the file and what is wrong::
+
+      >>> import tempfile, pathlib
+      >>> bad = pathlib.Path(tempfile.mkdtemp()) / "study.json"
+      >>> _ = bad.write_text('{"meta": {}, "records": [{"seed": "zero", "kind": "random", "result": "loss", '
+      ...                    '"reason": null, "actions": "", "seconds": 0.1}]}')
+      >>> load(bad)  # doctest: +ELLIPSIS
+      Traceback (most recent call last):
+      ...
+      solvers.comrade.study.StudyFileError: ...study.json: record 1: seed must be a deal number 0..999999999, not 'zero'
 """
 
 from __future__ import annotations
@@ -27,6 +40,9 @@ import hashlib
 import io
 import json
 import math
+import os
+import secrets
+import stat
 import sys
 import time
 import tokenize
@@ -74,8 +90,11 @@ class StudyError(RuntimeError):
 
 
 class StudyFileError(ParseError):
-    """A stored study file is not one :func:`save` writes (e.g. a bad or missing part file); ``token``:
-    the part named."""
+    """A stored study file is not one :func:`save` writes: it cannot be read, is not JSON, or its content
+    breaks the schema (a seed that is no deal number, a result no table has, ``meta`` claims the records
+    do not bear out, a bad or missing part file ...).  A :class:`ValueError` of the package's family
+    (:class:`~cardgames.errors.ParseError`); the message names the file and what is wrong, ``token`` the
+    offending value (or the part file named)."""
 
 
 @dataclass(frozen=True)
@@ -353,6 +372,261 @@ def _check_parts(parts, path) -> dict:
     return parts
 
 
+#: The deal numbers a study may hold: a study plays deals 0, 1, 2, ... (far fewer than this).
+MAX_SEED = 10 ** 9
+
+#: The largest study file :func:`load` reads (a stored study of 12,000 games is about 3 MB).
+MAX_FILE_BYTES = 64 * 2 ** 20
+
+#: The results a stored game can have: the solver's verdicts for ``"perfect"``, a table's otherwise.
+PERFECT_RESULTS = ("win", "no_win", "unknown")
+TABLE_RESULTS = ("win", "loss")
+
+#: The fields of ``meta["kinds"][kind]`` that :func:`load` checks, and their types (others are free notes).
+_KIND_FIELDS: dict[str, tuple] = {
+    "command": (str, type(None)), "asked": (int,), "deals": (int,), "wall_seconds": (int, float),
+    "load_average": (int, float), "workers": (int,), "card_sha1": (str,), "search_sha1": (str,),
+    "rehashed": (str,), "same_as": (str,)}
+#: The fields of ``meta`` that :func:`load` checks (besides ``kinds`` and ``parts``).
+_META_FIELDS: dict[str, tuple] = {"players": (int,), "python": (str,), "samples": (int,), "command": (str,)}
+_NAMES = {int: "a whole number", float: "a number", str: "a text", type(None): "null"}
+
+
+def _known_kind(kind: str) -> bool:
+    return kind == "perfect" or kind in KINDS or kind in MIXED
+
+
+def _what(types: tuple) -> str:
+    return " or ".join(_NAMES[t] for t in types)
+
+
+def _typed(value: object, types: tuple) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    return isinstance(value, types)
+
+
+class _StudyFile:
+    """Checks one study (its file and its parts) and says what is wrong, naming the file."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, what: str, token: object = None) -> StudyFileError:
+        return StudyFileError(f"{self.path}: {what}", token)
+
+    def read(self, path: Path, label: str) -> object:
+        """The JSON in ``path`` (the study, or its part ``label``), or :class:`StudyFileError`."""
+        where = "" if path == self.path else f"its part {label} "
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            if path == self.path:
+                raise self.fail("no such file") from None
+            raise self.fail(f"its part {label} is missing (it should be next to it)", label) from None
+        except IsADirectoryError:
+            raise self.fail(f"{where}is a folder, not a study file", label) from None
+        except OSError as e:
+            raise self.fail(f"{where}cannot be read ({(e.strerror or type(e).__name__).lower()})", label) from None
+        except ValueError:      # a name the system cannot take (a NUL byte, an unencodable character)
+            raise self.fail(f"{where}cannot be opened: its name is not one a file can have", label) from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise self.fail(f"{where}is larger than {MAX_FILE_BYTES // 2 ** 20} MiB: not a study file", label)
+        if not raw.strip():
+            raise self.fail(f"{where}is empty: not a study file", label)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise self.fail(f"{where}is not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start})",
+                            label) from None
+
+        def constant(name: str):
+            raise self.fail(f"{where}is not valid JSON: {name} is no number", name)
+
+        try:
+            return json.loads(text, parse_constant=constant)
+        except StudyFileError:
+            raise
+        except json.JSONDecodeError as e:
+            raise self.fail(f"{where}is not valid JSON: {e.msg.lower()} at line {e.lineno}, column {e.colno}",
+                            label) from None
+        except RecursionError:
+            raise self.fail(f"{where}nests lists or objects too deeply: not a study file", label) from None
+        except ValueError:      # a whole number of more digits than Python turns into an int
+            raise self.fail(f"{where}holds a number too long to read: not a study file", label) from None
+
+    def records(self, rows: object, where: str) -> list[dict]:
+        """``rows`` checked: a list of game objects as :func:`save` writes them."""
+        if not isinstance(rows, list):
+            raise self.fail(f"{where}\"records\" must be a list of games, not {shown(rows)}", rows)
+        for i, d in enumerate(rows, 1):
+            at = f"{where}record {i}"
+            if not isinstance(d, dict):
+                raise self.fail(f"{at} must be an object with the fields seed, kind, result, reason, actions, "
+                                f"seconds, not {shown(d)}", d)
+            missing = [k for k in ("seed", "kind", "result", "reason", "actions", "seconds") if k not in d]
+            if missing:
+                raise self.fail(f"{at} has no {', '.join(missing)}", d)
+            seed, kind, result = d["seed"], d["kind"], d["result"]
+            if not _typed(seed, (int,)) or not 0 <= seed < MAX_SEED:
+                raise self.fail(f"{at}: seed must be a deal number 0..{MAX_SEED - 1}, not {shown(seed)}", seed)
+            if not isinstance(kind, str) or not _known_kind(kind):
+                raise self.fail(f"{at}: unknown kind {shown(kind)} (kinds: perfect, {', '.join(KINDS + MIXED)})",
+                                kind)
+            results = PERFECT_RESULTS if kind == "perfect" else TABLE_RESULTS
+            if not isinstance(result, str) or result not in results:
+                raise self.fail(f"{at}: the result of a {kind} game is one of {', '.join(results)}, "
+                                f"not {shown(result)}", result)
+            if d["reason"] is not None and not isinstance(d["reason"], str):
+                raise self.fail(f"{at}: reason must be a text or null, not {shown(d['reason'])}", d["reason"])
+            actions = d["actions"]
+            if not (isinstance(actions, str) or isinstance(actions, list)
+                    and all(isinstance(a, str) and a and not a.isspace() for a in actions)):
+                raise self.fail(f"{at}: actions must be a text of action codes (or a list of them), "
+                                f"not {shown(actions)}", actions)
+            if not _typed(d["seconds"], (int, float)) or d["seconds"] < 0:
+                raise self.fail(f"{at}: seconds must be a number >= 0, not {shown(d['seconds'])}", d["seconds"])
+        return rows
+
+    def meta(self, meta: object) -> dict:
+        """``meta`` checked field by field (the claims about the records are checked by :meth:`claims`)."""
+        if not isinstance(meta, dict):
+            raise self.fail(f"\"meta\" must be an object, not {shown(meta)}", meta)
+        for name, types in _META_FIELDS.items():
+            if name in meta and not _typed(meta[name], types):
+                raise self.fail(f"meta[\"{name}\"] must be {_what(types)}, not {shown(meta[name])}", meta[name])
+        if "players" in meta and meta["players"] not in (3, 4):
+            raise self.fail(f"meta[\"players\"] must be 3 or 4, not {shown(meta['players'])}", meta["players"])
+        kinds = meta.get("kinds", {})
+        if not isinstance(kinds, dict):
+            raise self.fail(f"meta[\"kinds\"] must map kinds to what was played, not {shown(kinds)}", kinds)
+        for kind, how in kinds.items():
+            at = f"meta[\"kinds\"][{shown(kind)}]"
+            if not _known_kind(kind):
+                raise self.fail(f"{at}: unknown kind (kinds: perfect, {', '.join(KINDS + MIXED)})", kind)
+            if not isinstance(how, dict):
+                raise self.fail(f"{at} must be an object (command, deals, ...), not {shown(how)}", how)
+            if "deals" not in how:
+                raise self.fail(f"{at} has no \"deals\" (how many deals are stored)", kind)
+            for name, types in _KIND_FIELDS.items():
+                if name in how and not _typed(how[name], types):
+                    raise self.fail(f"{at}[\"{name}\"] must be {_what(types)}, not {shown(how[name])}", how[name])
+            for name in ("deals", "asked", "workers"):
+                if name in how and how[name] < 0:
+                    raise self.fail(f"{at}[\"{name}\"] must be >= 0, not {shown(how[name])}", how[name])
+        return meta
+
+    def claims(self, meta: dict, rows: list[dict]) -> list[tuple[str, str, int]]:
+        """Check what ``meta["kinds"]`` says against the records; the kinds to copy (:func:`save`'s
+        ``same_as``) as ``(kind, source, deals)``."""
+        seen: set = set()
+        count: dict[str, int] = {}
+        for d in rows:
+            key = (d["kind"], d["seed"])
+            if key in seen:
+                raise self.fail(f"deal {d['seed']} of {d['kind']} is stored twice", d["seed"])
+            seen.add(key)
+            count[d["kind"]] = count.get(d["kind"], 0) + 1
+        kinds = meta.get("kinds", {})
+        copies = []
+        for kind, how in kinds.items():
+            deals = how["deals"]
+            source = how.get("same_as")
+            if source and kind not in count:
+                origin = kinds.get(source)
+                if source == kind or not isinstance(origin, dict) or origin.get("same_as"):
+                    raise self.fail(f"meta[\"kinds\"][{shown(kind)}] repeats {shown(source)}, which is not a kind "
+                                    "stored in the file", source)
+                have = sum(1 for d in rows if d["kind"] == source and d["seed"] < deals)
+                if have != deals:
+                    raise self.fail(f"meta says {kind} repeats the first {deals} deal(s) of {source}, but the file "
+                                    f"holds {have} of them", deals)
+                copies.append((kind, source, deals))
+            elif count.get(kind, 0) != deals:
+                raise self.fail(f"meta says {deals} {kind} deal(s) are stored, but the file holds "
+                                f"{count.get(kind, 0)}", deals)
+        return copies
+
+    def study(self, data: object) -> tuple[dict, list[dict], list[tuple[str, str, int]]]:
+        """The whole study: its meta, every record (its parts' too) and the kinds to copy."""
+        if not isinstance(data, dict) or "meta" not in data or "records" not in data:
+            raise self.fail("not a study file: it must be a JSON object with \"meta\" and \"records\"", data)
+        meta = self.meta(data["meta"])
+        rows = list(self.records(data["records"], ""))
+        parts = _check_parts(meta.get("parts", {}), self.path)
+        for d in rows:
+            if _part_for(d["kind"], parts) is not None:
+                raise self.fail(f"a {d['kind']} game is stored in the study itself, not in its part "
+                                f"{_part_for(d['kind'], parts)}", d["kind"])
+        for name, prefixes in parts.items():
+            part = self.read(self.path.parent / name, name)
+            if not isinstance(part, dict) or "records" not in part:
+                raise self.fail(f"its part {name} must be a JSON object with \"part_of\" and \"records\"", name)
+            if part.get("part_of") != self.path.name:
+                raise self.fail(f"its part {name} says it belongs to {shown(part.get('part_of'))}, "
+                                f"not to {self.path.name}", name)
+            more = self.records(part["records"], f"part {name}, ")
+            for d in more:
+                if _part_for(d["kind"], {name: prefixes}) is None:
+                    raise self.fail(f"its part {name} holds a {d['kind']} game: it is for "
+                                    f"{', '.join(prefixes)} only", name)
+            rows += more
+        return meta, rows, self.claims(meta, rows)
+
+
+def _temporary_beside(target: Path):
+    """A new file next to ``target`` (same folder, so :func:`os.replace` is a rename), opened for writing."""
+    while True:
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:  # pragma: no cover - a name drawn twice
+            continue
+        return tmp, fd
+
+
+def _write_whole(files: dict[Path, str]) -> None:
+    """Write each ``{path: text}`` so that a failure (a full disk, a size limit, Ctrl-C) leaves every
+    target as it was: each text goes to a temporary file beside its target, flushed to the disk
+    (``fsync``), and only when all are written are they renamed over their targets (``os.replace``,
+    atomic), the first-named last."""
+    written: list[tuple[Path, Path]] = []
+    try:
+        for target, text in files.items():
+            tmp, fd = _temporary_beside(target)
+            written.append((tmp, target))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            try:
+                os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))  # keep the old file's permissions
+            except FileNotFoundError:
+                pass
+        for tmp, target in reversed(written):
+            os.replace(tmp, target)
+            written.remove((tmp, target))
+    finally:
+        for tmp, _ in written:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    try:
+        folder = os.open(next(iter(files)).parent, os.O_RDONLY)
+    except (OSError, StopIteration):  # pragma: no cover - a platform that cannot open a folder
+        return
+    try:
+        os.fsync(folder)              # the renames themselves reach the disk
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(folder)
+
+
 def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it), one game
     per line, so a stored study of thousands of games stays small and its diffs read game by game.
@@ -363,47 +637,58 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
 
     ``meta["parts"]``, e.g. ``{"comrade_silence_mixed.json": ["mixed:"]}``, puts the games of the kinds
     that start with one of the prefixes into that file, next to ``path`` (so that no stored file grows
-    past what a repository holds well); :func:`load` reads them back as one study."""
+    past what a repository holds well); :func:`load` reads them back as one study.
+
+    Whole or not at all: the study is checked as :func:`load` checks it (:class:`StudyFileError`, and
+    nothing is written), then each file is written to a temporary file beside it, flushed to the disk
+    and renamed over it.  A write that fails (``OSError``: a full disk, a size limit) leaves the files
+    as they were, so hours of play already stored are never lost to a half-written file::
+
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "study.json"
+        >>> save([GameRecord(0, "random", "loss", "play lost", ("S1", "pass"), 0.5)], path,
+        ...      {"kinds": {"random": {"deals": 1}}})
+        >>> load(path)[1][0].actions
+        ('S1', 'pass')
+    """
     meta = meta or {}
+    path = Path(path)
+    checker = _StudyFile(path)
+    checker.meta(meta)
     parts = _check_parts(meta.get("parts", {}), path)
     copies = {k for k, how in meta.get("kinds", {}).items() if isinstance(how, dict) and how.get("same_as")}
-
-    def line(r: GameRecord) -> str:
+    dicts = []
+    for r in records:
         d = r.to_dict()
         d["actions"] = " ".join(map(str, d["actions"]))
-        return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+        dicts.append(d)
+    kept = checker.records([d for d in dicts if d["kind"] not in copies], "")
+    checker.claims(meta, [d for d in dicts if d["kind"] not in copies])
 
     lines: dict[str | None, list[str]] = {None: [], **{name: [] for name in parts}}
-    for r in records:
-        if r.kind not in copies:
-            lines[_part_for(r.kind, parts)].append(line(r))
-    path = Path(path)
-    with open(path, "w") as f:
-        f.write('{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
-                + ",\n".join(lines[None]) + "\n]}\n")
+    for d in kept:
+        lines[_part_for(d["kind"], parts)].append(json.dumps(d, ensure_ascii=False, separators=(",", ":")))
+    files = {path: '{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
+             + ",\n".join(lines[None]) + "\n]}\n"}
     for name in parts:
-        with open(path.parent / name, "w") as f:
-            f.write('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n' + ",\n".join(lines[name]) + "\n]}\n")
+        files[path.parent / name] = ('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n'
+                                     + ",\n".join(lines[name]) + "\n]}\n")
+    _write_whole(files)
 
 
 def load(path) -> tuple[dict, list[GameRecord]]:
     """Read a study written by :func:`save`: every game, the repeated kinds' games included (each right
     after the game it repeats, its first ``deals`` seeds), and the games of its part files
-    (``meta["parts"]``), in the order of the deals."""
+    (``meta["parts"]``), in the order of the deals.
+
+    The whole file is checked first: a file that cannot be read, is not UTF-8 JSON, or breaks the schema
+    (a field of the wrong type, a seed that is no deal number, a result the kind cannot have, a deal
+    stored twice, ``meta["kinds"]`` claiming deals the records do not hold, ``same_as`` naming a kind not
+    stored, a missing or foreign part ...) raises :class:`StudyFileError` naming the file and the fault;
+    nothing else escapes."""
     path = Path(path)
-    with open(path) as f:
-        data = json.load(f)
-    meta = data["meta"]
-    rows = list(data["records"])
-    for name in _check_parts(meta.get("parts", {}), path):
-        try:
-            with open(path.parent / name) as f:
-                rows += json.load(f)["records"]
-        except FileNotFoundError:
-            raise StudyFileError(f"{path}: its part {name} is missing (it should be next to it)", name) from None
-    stored = {d["kind"] for d in rows}          # (a file written before save left the copies out)
-    copies = [(k, how["same_as"], how["deals"]) for k, how in meta.get("kinds", {}).items()
-              if isinstance(how, dict) and how.get("same_as") and k not in stored]
+    checker = _StudyFile(path)
+    meta, rows, copies = checker.study(checker.read(path, path.name))
     recs = []
     for d in rows:
         actions = d["actions"].split() if isinstance(d["actions"], str) else d["actions"]

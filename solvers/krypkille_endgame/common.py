@@ -12,10 +12,12 @@ Words used throughout (rules digest, "What the endgame explorer is about"):
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from numbers import Real
+from typing import Any, Iterable
 
 from cardgames.errors import GameError, RuleConfigError, shown
 from cardgames.krypkille import COPIES, Kind, parse_kind, parse_kinds
@@ -98,6 +100,50 @@ def pool_text(pool: Counter) -> str:
     return ", ".join(parts) if parts else "(nothing)"
 
 
+def read_cards(value: object, what: str) -> list[Kind]:
+    """``parse_kinds(value)``, with the argument's name in front of a refusal."""
+    if not isinstance(value, (str, Kind, int, list, tuple, set, frozenset)) or isinstance(value, bool):
+        raise EndgameError(f"{what} must be cards, e.g. '7 pig' or ['7', 'pig'], not {shown(value)}")
+    try:
+        return parse_kinds(value)
+    except GameError as e:
+        raise EndgameError(f"{what}: {e}") from None
+
+
+def check_card_groups(groups: object, what: str, count: "int | None" = None) -> tuple[tuple[Kind, ...], ...]:
+    """A list of card groups (one per seat, or per position), each read by ``parse_kinds``."""
+    if not isinstance(groups, (list, tuple)) or (count is not None and len(groups) != count):
+        many = f"one per seat ({count})" if count is not None else "a list"
+        raise EndgameError(f"{what} must be card groups, {many}, e.g. [['7'], [], ['pig', '2']], not {shown(groups)}")
+    return tuple(tuple(read_cards(list(g) if isinstance(g, (set, frozenset)) else g, f"{what} {i}"))
+                 for i, g in enumerate(groups))
+
+
+def check_mixed(mixed: object, positions: int) -> Any:
+    """A :class:`StrategyProfile`'s ``mixed``: per position a mapping card -> probability 0..1."""
+    if mixed is None or (isinstance(mixed, (list, tuple)) and not mixed):
+        return mixed
+    if not isinstance(mixed, (list, tuple)) or len(mixed) != positions:
+        _bad_mixed(mixed, positions)
+    for i, m in enumerate(mixed):
+        if isinstance(m, (list, tuple)) and all(isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in m):
+            m = dict(m)         # the (card, probability) pairs a profile keeps
+        if not isinstance(m, dict):
+            raise EndgameError(f"mixed: position {i} must map cards to probabilities, not {shown(m)}")
+        for k, p in m.items():
+            read_cards([k], f"mixed: position {i}")
+            if isinstance(p, bool) or not isinstance(p, (Real, Fraction)) or not math.isfinite(p) \
+                    or not 0 <= p <= 1:
+                raise EndgameError(f"mixed: position {i}: the probability of {shown(k)} must be a number "
+                                   f"0..1, not {shown(p)}")
+    return mixed
+
+
+def _bad_mixed(mixed: object, positions: int):
+    raise EndgameError(f"mixed must give, per position ({positions}), a mapping card -> probability, "
+                       f"not {shown(mixed)}")
+
+
 def _prob(p):
     """Keep exact fractions exact (the two-player solver's), everything else as a float."""
     return p if isinstance(p, Fraction) else float(p)
@@ -127,8 +173,9 @@ class StrategyProfile:
     mixed: tuple = ()
 
     def __post_init__(self) -> None:
-        sets = tuple(frozenset(parse_kinds(list(s))) for s in self.declare_sets)
+        sets = tuple(frozenset(g) for g in check_card_groups(self.declare_sets, "declare_sets"))
         object.__setattr__(self, "declare_sets", sets)
+        check_mixed(self.mixed, len(sets))
         mixed = tuple(tuple(sorted((parse_kind(k), _prob(p)) for k, p in dict(m).items() if 0 < p < 1))
                       for m in self.mixed) if self.mixed else ()
         if mixed and len(mixed) != len(sets):

@@ -21,6 +21,7 @@ from cardgames.errors import shown
 
 from .beliefs import BELIEFS, allowed_finals, check_beliefs  # noqa: F401 (BELIEFS: the doctest of view)
 from .common import EndgameError, check_players, check_seat, declaring_order, unseen_pool
+from .arguments import check_card_groups, check_seed, check_table_players, check_tricks
 from .equilibrium import Equilibrium, equilibrium
 from .perfect import PerfectInfoSolution, perfect_information
 from .view import ViewAnalysis, player_view
@@ -57,9 +58,10 @@ class Endgame:
         cards = tuple(parse_kinds(self.final_cards))
         n = check_players(len(cards))
         check_seat(self.first, n, "first")
-        discards = tuple(tuple(parse_kinds(d)) for d in self.discards) or tuple(() for _ in range(n))
+        discards = check_card_groups(self.discards, "discards") or tuple(() for _ in range(n))
         if len(discards) != n:
             raise EndgameError(f"discards are needed for {n} seats, got {len(discards)}")
+        object.__setattr__(self, "tricks", check_tricks(self.tricks, n))
         object.__setattr__(self, "final_cards", cards)
         object.__setattr__(self, "played", tuple(parse_kinds(self.played)))
         object.__setattr__(self, "discards", discards)
@@ -71,7 +73,8 @@ class Endgame:
     def from_cards(cls, final_cards: "str | Sequence", first: int = 0, played: "str | Iterable" = (),
                    discards: Sequence = (), penalties: "PenaltyTable | str" = DEFAULT_PENALTIES) -> "Endgame":
         """An endgame set by hand (``played`` may be fewer cards than a real round has)."""
-        return cls(tuple(parse_kinds(final_cards)), first, tuple(parse_kinds(played)), tuple(discards), penalties)
+        return cls(tuple(parse_kinds(final_cards)), first, tuple(parse_kinds(played)),
+                   check_card_groups(discards, "discards"), penalties)
 
     @classmethod
     def from_round(cls, rnd, penalties: "PenaltyTable | str | None" = None) -> "Endgame":
@@ -94,6 +97,9 @@ class Endgame:
         from cardgames.krypkille.players import HeuristicPlayer
 
         check_players(num_players)
+        check_seed(seed)
+        check_seat(dealer, num_players, "dealer")
+        check_table_players(players, num_players)
         rnd = KrypkilleRound(num_players, dealer=dealer, seed=seed, options={"penalties": penalty_table(penalties)})
         reference = players is None or all(_is_reference(p) for p in players)
         players = players or [HeuristicPlayer(seed=seed * 10 + s) for s in range(num_players)]

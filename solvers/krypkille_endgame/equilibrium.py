@@ -53,8 +53,9 @@ from cardgames.display import html_table
 from cardgames.krypkille import (DEFAULT_PENALTIES, PENALTY_TABLES, Kind,
                                  PenaltyTable, parse_kinds, penalty_table)
 
-from .combinatorics import ALL, kinds_mask
+from .combinatorics import ALL
 from .common import EndgameError, StrategyProfile, check_players, unseen_pool
+from .arguments import check_allowed, check_player_counts, check_table_names
 from .nash import (REGRET_TOLERANCE, EquilibriumNotFoundError, is_monotone, search_equilibrium,
                    two_player_equilibria)
 from .values import PositionValue, best_response, position_value, possible_cards, profile_regret
@@ -200,12 +201,9 @@ def equilibrium(num_players: int, public: "str | Iterable" = (),
     """
     check_players(num_players)
     pub = tuple(sorted(parse_kinds(public)))
-    if allowed is not None:
-        if len(allowed) != num_players:
-            raise EndgameError(f"allowed needs one entry per position ({num_players}), got {len(allowed)}")
-        allowed = tuple(a if isinstance(a, int) else kinds_mask(parse_kinds(list(a))) for a in allowed)
-        if all(a == ALL for a in allowed):
-            allowed = None
+    allowed = check_allowed(allowed, num_players)
+    if allowed is not None and all(a == ALL for a in allowed):
+        allowed = None
     return _solve_cached(num_players, pub, penalty_table(penalties), allowed)
 
 
@@ -225,6 +223,7 @@ def threshold_table(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence[str]
                     public: "str | Iterable" = ()) -> list[dict]:
     """One row per (penalty table, player count, position): the threshold card of the equilibrium,
     the cards declared only sometimes (``mixed``: ``(kind, probability)`` pairs) and the full description."""
+    players, tables = check_player_counts(players), check_table_names(tables)
     out = []
     for name in tables:
         for n in players:
@@ -241,6 +240,7 @@ def threshold_table_html(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence
                          public: "str | Iterable" = ()) -> str:
     """The threshold table as HTML: rows = player count × table, columns = position asked.
     A cell ``'5 + 6 (p=0.50)'`` means: always declare with the 5 or weaker, with the 6 half of the time."""
+    players, tables = check_player_counts(players), check_table_names(tables)
     rows = []
     for name in tables:
         for n in players:
@@ -261,6 +261,7 @@ def plot_thresholds(players: Sequence[int] = (2, 3, 4, 5), tables: Sequence[str]
     tables give the same strategies: a Harlequin never declares) are drawn once, with one legend entry
     naming both.
     """
+    players, tables = check_player_counts(players), check_table_names(tables)
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 

@@ -86,6 +86,8 @@ from .combinatorics import falling
 from .common import (EndgameError, StrategyProfile, check_players, check_seat, declaring_order, pool_text,
                      unseen_pool)
 from .beliefs import BELIEFS, allowed_finals, check_beliefs
+from .arguments import (check_discard_counts, check_policy_player_list, check_samples, check_seed,
+                        check_tricks)
 from .equilibrium import equilibrium
 
 __all__ = ["ActionSummary", "ViewAnalysis", "player_view", "resolve_model", "OUTCOMES"]
@@ -436,6 +438,10 @@ def player_view(num_players: int, seat: int, card, first: int = 0, played: "str 
     n = check_players(num_players)
     check_seat(seat, n)
     order = declaring_order(n, first)
+    tricks = check_tricks(tricks, n)
+    discard_counts = check_discard_counts(discard_counts, n)
+    players = check_policy_player_list(players, n)
+    samples, seed = check_samples(samples), check_seed(seed)
     card = parse_kind(card)
     played_k = tuple(parse_kinds(played))
     discards_k = tuple(parse_kinds(discards))

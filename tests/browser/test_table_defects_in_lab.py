@@ -62,7 +62,7 @@ def _type(page, label: str, value: str) -> None:
 
 def test_krypkille_declaration_prompt_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "issue25_krypkille",
+    _open(page, lab_server, "table_krypkille_declaration",
           'from classroom.table import PlayTable\n'
           'PlayTable("krypkille", num_players=4, seed=5, seat=0, coach=True, delay=0)')
     _wait_text(page, "choose 0 to 3 cards")
@@ -80,7 +80,7 @@ def test_krypkille_declaration_prompt_in_lab(lab_page, lab_server):
 
 def test_hot_seat_starts_covered_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "issue25_hotseat",
+    _open(page, lab_server, "table_hot_seat",
           'from classroom.table import PlayTable\n'
           'PlayTable("krypkille", num_players=3, seed=2, people=[0, 2], delay=0)')
     shown = _wait_text(page, "Pass the screen to seat")
@@ -93,7 +93,7 @@ def test_hot_seat_starts_covered_in_lab(lab_page, lab_server):
 
 def test_comrade_losing_bids_new_deal_and_trick_table_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "issue25_comrade",
+    _open(page, lab_server, "table_comrade_losing_bids",
           'from classroom.table import PlayTable\n'
           'PlayTable("comrade", seed=16, hand_size=4, seat=2, delay=0)')
     _wait_text(page, "take a bid card")
@@ -123,7 +123,7 @@ def test_comrade_losing_bids_new_deal_and_trick_table_in_lab(lab_page, lab_serve
 
 def test_hand_scorer_and_score_cases_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "issue25_scorers",
+    _open(page, lab_server, "hand_and_case_scorers",
           'from IPython.display import display\n'
           'from classroom.widgets.heart_challenge import HandScorer\n'
           'from classroom.widgets.krypkille import ScoreCaseView\n'
@@ -146,7 +146,7 @@ def test_hand_scorer_and_score_cases_in_lab(lab_page, lab_server):
 
 def test_heart_challenge_match_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "issue25_heart",
+    _open(page, lab_server, "table_heart_challenge",
           'from classroom.table import PlayTable\n'
           'PlayTable("heart_challenge", num_players=3, seed=1, delay=0)')
     shown = _wait_text(page, "round 1 of 10")

@@ -1,8 +1,10 @@
 """Fixtures for the site tests: ``make site`` once per session, served on 127.0.0.1, in headless Chromium.
 
-The site is built into a temporary folder (``tools/build_site.py``, the same code as ``make site``),
-served by Python's own HTTP server on 127.0.0.1 with a random port, and opened in Debian's Chromium
-driven by Playwright, as the browser suite (``tests/browser/``) does.  Every request the page makes is
+``make site`` builds two sites, ``student/`` and ``teacher/``, side by side in one folder; the server
+serves that folder, so ``/student/...`` and ``/teacher/...`` are the two sites.  They are built into a
+temporary folder (``tools/build_site.py``, the same code as ``make site``), served by Python's own
+HTTP server on 127.0.0.1 with a random port, and opened in Debian's Chromium driven by Playwright, as
+the browser suite (``tests/browser/``) does.  Every request the page makes is
 recorded; one to any host but 127.0.0.1 is answered with an error and reported by the tests, so a
 page that would need the internet fails here instead of quietly working on a connected machine.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import importlib.util
 import sys
 import threading
@@ -71,8 +74,8 @@ class SiteServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def lite_url(self, notebook: str) -> str:
-        return f"{self.base_url}/lite/lab/index.html?path={urllib.parse.quote(notebook)}"
+    def lite_url(self, notebook: str, edition: str = "student") -> str:
+        return f"{self.base_url}/{edition}/lite/lab/index.html?path={urllib.parse.quote(notebook)}"
 
     def start(self) -> "SiteServer":
         self.thread.start()
@@ -85,7 +88,8 @@ class SiteServer:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The site, built once per session: ``(folder, summary)``.  ``SITE_TESTS_REUSE=build/site`` reuses
+    """The two sites, built once per session: ``(folder, summary)``, the sites in ``folder/student`` and
+    ``folder/teacher``.  ``SITE_TESTS_REUSE=build/site`` reuses
     a site built by ``make site`` instead (for working on these tests; ``make test`` always builds)."""
     reuse = os.environ.get("SITE_TESTS_REUSE")
     if reuse:
@@ -94,6 +98,12 @@ def site(tmp_path_factory):
     if _BUILD_FAILED:  # pytest retries a failed session fixture for every test: build once only
         pytest.fail(_BUILD_FAILED[0])
     out = tmp_path_factory.mktemp("site") / "site"
+    # docs/ as a teacher leaves it after opening a rules page in JupyterLab: a checkpoint beside it
+    docs = tmp_path_factory.mktemp("docs") / "docs"
+    shutil.copytree(build_site.DOCS, docs, ignore=shutil.ignore_patterns(".*"))
+    (docs / "rules" / ".ipynb_checkpoints").mkdir()
+    (docs / "rules" / ".ipynb_checkpoints" / "krypkille-checkpoint.md").write_text("# Krypkille (checkpoint)\n")
+    real_docs, build_site.DOCS = build_site.DOCS, docs
     started = time.monotonic()
     try:
         summary = build_site.build(out, work=tmp_path_factory.mktemp("site-work"))
@@ -102,6 +112,8 @@ def site(tmp_path_factory):
     except build_site.SiteBuildError as exc:
         _BUILD_FAILED.append(f"make site failed: {exc}")
         pytest.fail(_BUILD_FAILED[0])
+    finally:
+        build_site.DOCS = real_docs
     summary["test_build_seconds"] = time.monotonic() - started
     return out, summary
 

@@ -1,8 +1,14 @@
 """make site (tools/build_site.py), built once for this file, served on 127.0.0.1 and opened in headless Chromium.
 
-One file, so that pytest-xdist's ``--dist loadfile`` (make test) builds the site once.
+One file, so that pytest-xdist's ``--dist loadfile`` (make test) builds the sites once.
 
-The book (build/site/): every page builds, no internal link is broken, every lesson links to its
+Two sites (build/site/student/, build/site/teacher/).  The student site gives nothing away: the scanner
+(``tools/teacher_leaks.py``, its planted-leak tests in ``test_student_edition.py``) finds no answer,
+winning line, teacher-only cell, lesson plan, answer sheet or coach in it, while it finds them in the
+teacher site; its JupyterLite edition's Python says ``CARDGAMES_TEACHER=0`` and its play table shows no
+coach box.
+
+The books: every page builds, no internal link is broken, every lesson links to its site's
 JupyterLite edition, the search finds a word, and opening any page asks nothing of any host but 127.0.0.1.
 
 The JupyterLite edition (build/site/lite/) works in headless Chromium with no server but a static one:
@@ -13,8 +19,8 @@ The JupyterLite edition (build/site/lite/) works in headless Chromium with no se
 * An exercise answered with the teacher's answer says "correct" (the grader without otter-grader).
 * A whole Comrade game at the play table, played by clicking: no card hidden from the seat is drawn
   or named on the page (``tests/browser/hidden_cards.py``), as in the JupyterLab suite.
-* The lessons that draw (numpy, matplotlib from Pyodide's CDN) are built and listed, and the test
-  says which of their cells would load from the CDN.
+* The lessons that draw (numpy, matplotlib from Pyodide's CDN) are built and listed, each with a first
+  cell that fetches them when it can, and the test says which of their cells draw.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from pathlib import Path
 import pytest
 
 from conftest import build_site
+from test_student_edition import _known_check
+import teacher_leaks
 from lab_driver import RUN_TIMEOUT, _wait_idle, play_by_clicking, run_notebook_and_check
 
 pytestmark = [pytest.mark.slow]
@@ -38,6 +46,7 @@ pytestmark = [pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 STUDENT, TEACHER = ROOT / "student", ROOT / "teacher"
 LESSONS = sorted(p.name for p in TEACHER.glob("*.ipynb"))
+EDITIONS = build_site.EDITIONS
 RULES = sorted(p.stem for p in (ROOT / "docs" / "rules").glob("*.md"))
 LESSON_PAGES = sorted(p.stem for p in (ROOT / "docs" / "lessons").glob("*.md"))
 #: The lesson run top to bottom in the browser: one that needs no CDN package.
@@ -62,9 +71,9 @@ def _load(path: Path) -> dict:
 
 def test_the_lesson_needs_no_cdn_package(site):
     folder, summary = site
-    report = _load(folder / "lite" / "cdn-lessons.json")
+    report = _load(folder / "student" / "lite" / "cdn-lessons.json")
     assert report[LESSON] == [], f"{LESSON} would load {report[LESSON]} from the CDN: pick another lesson here"
-    assert (folder / "lite" / "files" / LESSON).is_file()
+    assert (folder / "student" / "lite" / "files" / LESSON).is_file()
 
 
 def _student_with_teacher_outputs(name: str, dest: Path) -> Path:
@@ -190,6 +199,9 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
     page.evaluate(_JS_ADD_CELL, f"from classroom.table import PlayTable\nPlayTable('comrade', seat={SEAT}, delay=0, {args})")
     _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
 
+    table = page.locator(".site-test-table .cg-play-table").first
+    table.wait_for()
+    assert "coach" not in table.inner_text().lower(), "the student site's play table offers the coach"
     played = play_by_clicking(page, twin, SEAT, scope=".site-test-table", max_clicks=40)
     assert not page.requests.outside, f"requests outside 127.0.0.1: {page.requests.outside[:10]}"
     page.locator(".site-test-table .cg-play-table").first.screenshot(
@@ -198,6 +210,10 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
 
 
 # ----------------------------------------------------------------------------- the package in Pyodide
+
+
+#: What only the class server needs (a web server and its SQLite file): it never runs in the browser.
+SERVER_ONLY = {"starlette", "uvicorn", "sqlite3"}
 
 
 def _browser_modules() -> list[str]:
@@ -211,7 +227,8 @@ def _browser_modules() -> list[str]:
             if "__main__" in parts:
                 continue
             module = ".".join(parts)
-            if not build_site.module_imports(module) & set(build_site.CDN_IMPORTS):
+            imports = build_site.module_imports(module)
+            if not imports & set(build_site.CDN_IMPORTS) and not imports & SERVER_ONLY:
                 out.append(module)
     return out
 
@@ -267,29 +284,85 @@ def test_the_package_imports_and_solves_inline_in_pyodide_without_the_cdn(lesson
     assert not got["numpy"] and not got["matplotlib"], "a module without numpy/matplotlib imports loaded them"
 
 
+def _run_cell_and_read(page, source: str, done, timeout: float = 60) -> str:
+    """Add a cell at the end of the open notebook, run it, and return its output once ``done(text)``."""
+    index = page.evaluate(_JS_ADD_CELL, source)
+    _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
+    text = ""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = page.evaluate(_JS_CELL_TEXT, index)
+        if done(text):
+            break
+        page.wait_for_timeout(300)
+    return text
+
+
+@pytest.mark.browser
+def test_without_a_network_a_lesson_that_draws_says_one_line_per_picture(lesson):
+    """The page's requests outside 127.0.0.1 are refused, as with no network: the loader cell of a lesson
+    that draws and each ``with picture(...)`` cell print one plain line, no traceback."""
+    from classroom.pictures import missing_picture_line
+
+    page, report = lesson
+    assert report.ok, "the lesson did not run: " + report.describe()
+    loader = build_site.CDN_LOADER.format(names=["matplotlib", "numpy"])
+    text = _run_cell_and_read(page, loader, lambda t: "internet" in t or "Error" in t)
+    assert text.strip() == "No connection to the internet: the pictures of this lesson will be missing. " \
+                           "Everything else works.", text
+    drawing = ('import importlib\nfrom classroom.pictures import picture\n'
+               'with picture("the game tree"):\n    importlib.import_module("matplotlib.pyplot")\nprint("after")')
+    text = _run_cell_and_read(page, drawing, lambda t: "after" in t or "Error" in t)
+    assert text.strip().splitlines() == [missing_picture_line("the game tree"), "after"], text
+
+
 # ----------------------------------------------------------------------------- the lessons that draw
 
 
-def test_the_lessons_that_draw_are_built_listed_and_say_which_cells_use_the_cdn(site):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_lessons_that_draw_are_built_listed_and_say_which_cells_use_the_cdn(site, edition):
     folder, summary = site
-    report = _load(folder / "lite" / "cdn-lessons.json")
-    assert set(report) == {p.name for p in STUDENT.glob("*.ipynb")}, "every student notebook is in the JupyterLite edition"
+    lite = folder / edition / "lite"
+    report = _load(lite / "cdn-lessons.json")
+    source = STUDENT if edition == "student" else TEACHER
+    assert set(report) == {p.name for p in source.glob("*.ipynb")}, f"every {edition} notebook is in its JupyterLite edition"
     drawing = {name: cells for name, cells in report.items() if cells}
     assert drawing, "no lesson loads numpy or matplotlib: the CDN report cannot be right"
     lines = []
     for name, cells in sorted(drawing.items()):
-        lite_nb = _load(folder / "lite" / "files" / name)
-        assert lite_nb["cells"][1]["source"].startswith("import "), f"{name}: no first cell loading the CDN packages"
+        lite_nb = _load(lite / "files" / name)
+        assert lite_nb["cells"][1]["id"] == "site-cdn-import", f"{name}: no first cell loading the CDN packages"
+        assert "loadPackage" in lite_nb["cells"][1]["source"] and "No connection" in lite_nb["cells"][1]["source"]
         assert "Pyodide's CDN" in lite_nb["cells"][0]["source"]
         for entry in cells:
-            lines.append(f"{name} cell {entry['cell'] + 1} ({entry['id']}): loads {', '.join(entry['loads'])} from the CDN")
+            lines.append(f"{name} cell {entry['cell'] + 1} ({entry['id']}): draws with {', '.join(entry['loads'])}")
     print("\n".join(lines))
-    lock = _load(folder / "lite" / "static" / "pyodide" / "pyodide-lock.json")["packages"]
+    lock = _load(lite / "static" / "pyodide" / "pyodide-lock.json")["packages"]
     for pkg in ("numpy", "matplotlib"):
         assert lock[pkg]["file_name"].startswith("https://"), f"{pkg} should come from Pyodide's CDN"
     for pkg in ("trick-taking-classroom", "python-sat", "networkx", "ipywidgets", "python-constraint2", "ipython"):
         name = lock[pkg]["file_name"]
-        assert "://" not in name and (folder / "lite" / "static" / "pyodide" / name).is_file(), f"{pkg} is not self-hosted"
+        assert "://" not in name and (lite / "static" / "pyodide" / name).is_file(), f"{pkg} is not self-hosted"
+
+
+# ----------------------------------------------------------------------------- the student site gives nothing away
+
+
+def test_the_student_site_gives_nothing_away_and_the_teacher_site_has_it_all(site):
+    folder, _ = site
+    _known_check(teacher_leaks.scan(folder / "student"), "the student site")
+    found = {leak.kind for leak in teacher_leaks.scan(folder / "teacher")}
+    assert {"answer", "winning lines", "teacher-only cell", "lesson plan", "answer sheet"} <= found, found
+
+
+@pytest.mark.parametrize("edition, setting", [("student", "0"), ("teacher", "1")])
+def test_each_jupyterlite_edition_says_whether_the_coach_is_there(site, edition, setting):
+    folder, _ = site
+    config = _load(folder / edition / "lite" / "jupyter-lite.json")["jupyter-config-data"]["litePluginSettings"]
+    (settings,) = [v for v in config.values() if "pyodideUrl" in v]
+    assert settings["loadPyodideOptions"]["env"] == {"CARDGAMES_TEACHER": setting}
+    files = sorted(p.name for p in (folder / edition / "lite" / "files").glob("*.ipynb"))
+    assert files == sorted(p.name for p in (STUDENT if edition == "student" else TEACHER).glob("*.ipynb"))
 
 
 # ----------------------------------------------------------------------------- the book
@@ -346,29 +419,42 @@ def _resources(page: Path, media: bool = True) -> frozenset:
 
 
 def _pages(folder: Path) -> list[Path]:
-    """The book's pages (not the JupyterLite app, not the theme's templates under _static/)."""
+    """The books' pages (not the JupyterLite apps, not the theme's templates under _static/)."""
     return sorted(p for p in folder.rglob("*.html") if not {"lite", "_static"} & set(p.relative_to(folder).parts))
 
 
-def test_every_lesson_rules_page_teachers_page_and_the_printables_are_built(site):
-    folder, summary = site
-    for name in LESSONS:
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_lesson_rules_page_teachers_page_and_the_printables_are_built(site, edition):
+    from classroom.printables import PRINTABLES
+
+    folder = site[0] / edition
+    lessons = sorted(p.name for p in (STUDENT if edition == "student" else TEACHER).glob("*.ipynb"))
+    for name in lessons:
         assert (folder / "notebooks" / name).with_suffix(".html").is_file(), f"no page for lesson {name}"
     for stem in RULES:
         assert (folder / "docs" / "rules" / f"{stem}.html").is_file(), f"no page for docs/rules/{stem}.md"
     for stem in LESSON_PAGES:
-        assert (folder / "docs" / "lessons" / f"{stem}.html").is_file(), f"no page for docs/lessons/{stem}.md"
-    for md in (ROOT / "docs").rglob("*.md"):  # every other page of docs/ too
+        assert (folder / "docs" / "lessons" / f"{stem}.html").is_file() is (edition == "teacher"), \
+            f"docs/lessons/{stem}.md on the {edition} site"
+    for md in (ROOT / "docs").rglob("*.md"):  # every other page of docs/ too, on the teacher's site
         rel = md.relative_to(ROOT).with_suffix(".html")
-        assert (folder / rel).is_file(), f"no page for {md.relative_to(ROOT)}"
+        if edition == "teacher" or md.parent.name == "rules":
+            assert (folder / rel).is_file(), f"no page for {md.relative_to(ROOT)}"
+    if edition == "student":
+        assert not (folder / "docs" / "lessons").exists() and not (folder / "docs" / "README.html").exists()
     printables = (folder / "printables.html").read_text(encoding="utf-8")
     pdfs = [link for link in _links(folder / "printables.html") if link.endswith(".pdf")]
-    assert len(pdfs) >= 8, f"the printables page links {len(pdfs)} PDFs"
+    expected = set(PRINTABLES) - (set(build_site.TEACHER_PRINTABLES) if edition == "student" else set())
+    assert {Path(urllib.parse.unquote(link)).name for link in pdfs} == expected
+    assert "comrade_convention_card.pdf" in expected
     for link in pdfs:
         assert (folder / urllib.parse.unquote(link)).is_file(), link
         assert (folder / urllib.parse.unquote(link)).read_bytes()[:5] == b"%PDF-"
+    assert {p.name for p in folder.rglob("*.pdf")} == expected   # no PDF but those the page links
     assert "Kille deck" in printables
     assert (folder / "index.html").is_file() and (folder / "searchindex.js").is_file()
+    # the fixture built from a docs/ with rules/.ipynb_checkpoints/ in it (JupyterLab writes one): ignored
+    assert not [p for p in (folder / "docs").rglob("*") if "checkpoint" in p.name or p.name.startswith(".")]
 
 
 def test_no_internal_link_is_broken(site):
@@ -393,8 +479,9 @@ def test_no_internal_link_is_broken(site):
     assert not broken, "broken internal links:\n" + "\n".join(broken[:30])
 
 
-def test_every_lesson_page_links_to_its_jupyterlite_edition(site):
-    folder, _ = site
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_lesson_page_links_to_its_jupyterlite_edition(site, edition):
+    folder = site[0] / edition
     for name in LESSONS:
         if name == "00_index.ipynb":
             continue
@@ -408,12 +495,15 @@ def test_every_lesson_page_links_to_its_jupyterlite_edition(site):
 
 
 def test_the_book_keeps_the_exercises_for_the_reader(site):
-    """The lessons come from teacher/ (stored outputs), but the answers are the student's blanks."""
+    """The student's lessons are the student versions (blank answers) with the stored outputs; the teacher's
+    have the answers."""
     folder, _ = site
-    page = (folder / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
-    assert "answer_total" in page
+    page = (folder / "student" / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
+    assert "answer_total" in page and "<img" in (folder / "student" / "notebooks" / "10_krypkille_rules.html").read_text()
     assert "# SOLUTION" not in page and "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" not in page
-    assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page
+    assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page and "WINNING_LINES" not in page
+    teacher = (folder / "teacher" / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
+    assert "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" in teacher and "WINNING_LINES" in teacher
 
 
 def test_no_page_loads_a_resource_from_outside_the_site(site):
@@ -452,7 +542,7 @@ def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_serve
         assert response is not None and response.ok, f"{rel}: {response and response.status}"
         opened.append(rel)
     print(f"opened {len(opened)} of {len(_pages(folder))} pages: {', '.join(opened)}")
-    assert any(p.startswith("notebooks/") for p in opened) and len(opened) < len(_pages(folder))
+    assert any(p.startswith(f"{e}/notebooks/") for p in opened for e in EDITIONS) and len(opened) < len(_pages(folder))
     stateful = [p.name for p in _pages(folder) if "application/vnd.jupyter.widget-state" in p.read_text(encoding="utf-8")]
     assert not stateful, f"pages that keep widget state (their widgets could fetch code: open them all): {stateful}"
     assert {_what_runs(folder / p) for p in opened} == {_what_runs(p) for p in _pages(folder)}
@@ -462,7 +552,7 @@ def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_serve
 @pytest.mark.browser
 def test_the_search_finds_a_word_of_the_rules(site, site_page, site_server):
     page = site_page
-    page.goto(f"{site_server.base_url}/search.html?q=Krypkille", wait_until="networkidle")
+    page.goto(f"{site_server.base_url}/student/search.html?q=Krypkille", wait_until="networkidle")
     page.wait_for_selector("#search-results li", timeout=30_000)
     hits = page.locator("#search-results li a").all_inner_texts()
     assert hits, "the search found nothing for Krypkille"
@@ -471,9 +561,13 @@ def test_the_search_finds_a_word_of_the_rules(site, site_page, site_server):
 
 def test_the_build_summary_reports_size_time_and_the_cdn_lessons(site):
     folder, summary = site
-    assert summary["megabytes"] <= 60, f"the site is {summary['megabytes']} MB (at most 60)"
-    report = json.loads((folder / "lite" / "cdn-lessons.json").read_text())
-    assert summary["cdn_lessons"] == {k: [c["cell"] for c in v] for k, v in report.items() if v}
-    print(f"site: {summary['megabytes']} MB, built in {summary['seconds']} s "
-          f"(this session: {summary.get('test_build_seconds', 0):.0f} s with the fixture); "
-          f"CDN lessons: {', '.join(summary['cdn_lessons'])}")
+    assert set(summary["editions"]) == set(EDITIONS)
+    for edition, part in summary["editions"].items():
+        assert part["megabytes"] <= 60, f"the {edition} site is {part['megabytes']} MB (at most 60)"
+        report = json.loads((folder / edition / "lite" / "cdn-lessons.json").read_text())
+        assert part["cdn_lessons"] == {k: [c["cell"] for c in v] for k, v in report.items() if v}
+        assert json.loads((folder / edition / "site-build.json").read_text()) == part
+    sizes = ", ".join(f"{e} {p['megabytes']} MB" for e, p in summary["editions"].items())
+    print(f"site: {sizes}, built in {summary['seconds']} s (this session: "
+          f"{summary.get('test_build_seconds', 0):.0f} s with the fixture); "
+          f"lessons that draw: {', '.join(summary['editions']['student']['cdn_lessons'])}")

@@ -1,0 +1,135 @@
+"""The class's own games, back in a notebook: :func:`load_class_games` reads a class server's file.
+
+Each game comes back as a :class:`ClassGame`: the game's name and settings, who sat where, every action
+in order and the final engine state, rebuilt by replaying the recorded actions through the same table
+adapter the server used.  So a follow-up lesson can ask the solver about the class's own deals.  The
+file is opened read-only: a notebook never changes the class's record.
+
+The server's file is SQLite (``class.db``).  :func:`export_class_file` writes the same records as JSON
+(``class.json``), which :func:`load_class_games` reads as well: the browser edition of the course has no
+SQLite, so a class's games travel there as JSON.
+
+>>> import tempfile, os
+>>> from classroom.server.room import Room
+>>> from classroom.server.store import ClassStore
+>>> path = os.path.join(tempfile.mkdtemp(), "class.db")
+>>> room = Room(ClassStore(path), run_bots=False)
+>>> table = room.open_table("krypkille", {"num_players": 3}, seed=2, kinds=["computer"] * 3)
+>>> while table.step_computer(): pass
+>>> [(g.game, g.seed, g.state.is_terminal()) for g in load_class_games(path)]
+[('krypkille', 2, True)]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Hashable
+
+from .errors import ClassServerError
+
+__all__ = ["ClassGame", "load_class_games", "export_class_file", "read_class_file"]
+
+#: The records of a class file, as :func:`read_class_file` returns them.
+TABLES = ("tables", "seats", "games", "actions")
+
+
+@dataclass
+class ClassGame:
+    """One game a class played at a table."""
+
+    table: int
+    number: int
+    game: str
+    settings: dict[str, Any]
+    seed: int | None
+    seats: list[str]                       #: who sat where: a student's name, "computer" or "(open)"
+    actions: list[tuple[int, Hashable]]    #: (seat, action) in order
+    by: list[str]                          #: who chose each action: "student", "computer" or "forced"
+    state: Any                             #: the engine state after the last action
+    result: str = ""                       #: the returns as the server stored them (JSON), "" while unfinished
+    table_game: Any = field(default=None, repr=False)   #: the table adapter (for reviews and pictures)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def initial_state(self):
+        """The deal as it was before the first action."""
+        return self.table_game.new_state()
+
+
+def read_class_file(path: str | Path) -> dict[str, list[dict]]:
+    """The records of a class file (SQLite, or JSON from :func:`export_class_file`): tables, seats, games
+    and actions, each a list of dicts in order."""
+    p = Path(path)
+    if not p.is_file():
+        raise ClassServerError(f"{p}: no class file there")
+    if p.suffix.lower() == ".json":
+        try:
+            records = json.loads(p.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise ClassServerError(f"{p}: not a class file (not JSON)") from None
+        if not (isinstance(records, dict) and all(isinstance(records.get(k), list) for k in TABLES)):
+            raise ClassServerError(f"{p}: not a class file (it needs {', '.join(TABLES)})")
+        return {k: records[k] for k in TABLES}
+    import sqlite3
+    order = {"tables": "id", "seats": "table_id, seat", "games": "table_id, number", "actions": "game_id, n"}
+    try:
+        db = sqlite3.connect(f"file:{p.resolve()}?mode=ro", uri=True)
+        db.row_factory = sqlite3.Row
+        try:
+            return {k: [dict(r) for r in db.execute(f"SELECT * FROM {k} ORDER BY {order[k]}")] for k in TABLES}
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as err:
+        raise ClassServerError(f"{p}: not a class server's file ({err})") from None
+
+
+def export_class_file(path: str | Path, out: str | Path) -> Path:
+    """Write the records of the class file ``path`` as JSON to ``out`` (replaced whole, or not at all)."""
+    records = read_class_file(path)
+    out = Path(out)
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(json.dumps(records, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    os.replace(tmp, out)
+    return out
+
+
+def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[ClassGame]:
+    """Every (finished) game in the class file ``path`` (SQLite or JSON), in table and game order."""
+    from classroom.tables import table_game
+
+    p = Path(path)
+    records = read_class_file(p)
+    try:
+        tables = {r["id"]: r for r in records["tables"]}
+        seats: dict = {}
+        for r in records["seats"]:
+            name = r["name"] if r["kind"] == "student" else ("computer" if r["kind"] == "computer" else "(open)")
+            seats.setdefault(r["table_id"], []).append(name)
+        moves: dict = {}
+        for r in records["actions"]:
+            moves.setdefault(r["game_id"], []).append((r["seat"], r["choice"], r["by"]))
+        out = []
+        for g in records["games"]:
+            t = tables[g["table_id"]]
+            settings = json.loads(t["options"])
+            settings.pop("seed", None)
+            tg = table_game(t["game"], seed=g["seed"], **settings)
+            state = tg.new_state()
+            actions, by = [], []
+            for seat, choice, who in moves.get(g["id"], []):
+                action = list(state.legal_actions())[choice]
+                state.apply(action, player=seat)
+                actions.append((seat, action))
+                by.append(who)
+            if finished_only and not state.is_terminal():
+                continue
+            out.append(ClassGame(g["table_id"], g["number"], t["game"], settings, g["seed"],
+                                 seats.get(t["id"], []), actions, by, state, g["result"] or "", tg))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ClassServerError(f"{p}: its records do not replay ({type(err).__name__})") from None
+    return out
