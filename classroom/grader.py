@@ -1096,15 +1096,22 @@ def _judge(answer: Any, expected: Any, *, hint: str, parse: Any, same: Any, form
             pass
     else:
         steps = list(parse) if isinstance(parse, (list, tuple)) else [parse]
-        read_expected: Any = _UNREAD
-        # the expected value written the same way (a set of codes read without capitals...), when every
-        # step is a normaliser of this package: a check's own step (a replay, a test) may mean nothing
-        # on the expected value, and a wrong answer could then read the same as it
-        if all(str(getattr(step, "__module__", "")).split(".")[0] in ("classroom", "cardgames", "solvers")
-               for step in steps):
+        # the expected value written the same way (a set of codes read without capitals, a list read as
+        # a tuple...).  A check's own step may be a test rather than a reading (``lambda a: a == [1, 2]``
+        # turns the expected True into False, which a wrong answer reads as too): its reading counts only
+        # if reading it again changes nothing and it is not a yes/no other than the expected one
+        try:
+            read_expected: Any = _run(expected, steps)[0]
+        except Exception:  # noqa: BLE001 - compared as given
+            read_expected = _UNREAD
+        ours = all(str(getattr(step, "__module__", "")).split(".")[0] in ("classroom", "cardgames", "solvers")
+                   for step in steps)
+        if read_expected is not _UNREAD and not ours:
             try:
-                read_expected = _run(expected, steps)[0]
-            except Exception:  # noqa: BLE001 - compared as given
+                if (type(read_expected) is bool and read_expected != expected) or \
+                        not _same(_run(read_expected, steps)[0], read_expected):
+                    read_expected = _UNREAD
+            except Exception:  # noqa: BLE001 - a reading that cannot be read again is no reading
                 read_expected = _UNREAD
     wrong = f"not quite — hint: {hint} Try again." if hint else "not quite — try again."
     judge = same or _same
