@@ -3,8 +3,9 @@
     python benchmarks/bench_class_server.py                 # 10 tables x 4 students, 2 minutes at most
     python benchmarks/bench_class_server.py --tables 4 --seconds 30 --out /tmp/x.json
 
-The server runs in this process on 127.0.0.1 (classroom.server.local) with the computer in one seat of
-every other table, so its decisions run while students click elsewhere.  Each simulated student polls
+The server runs in this process on 127.0.0.1 (classroom.server.local).  Besides the students' tables,
+``--computer-tables`` full-size Comrade tables (two by default) are played by the computer alone, its
+strongest partners, so their decisions run while students click elsewhere.  Each simulated student polls
 its seat's state like a page does and, on its turn, clicks a choice after a short think; the script
 times every click (request to answer) and reports the median and the 99th percentile.  The run is
 bounded in clicks and seconds, talks to 127.0.0.1 only, and stores its figures with their provenance
@@ -72,6 +73,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=120)
+    ap.add_argument("--computer-tables", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "class_server.json"))
     args = ap.parse_args(argv)
@@ -89,11 +91,9 @@ def main(argv=None) -> None:
         threads, students = [], 0
         for i in range(args.tables):
             game = GAMES[i % len(GAMES)]
-            n = 4 if game == "comrade" else 4
+            n = 4
             settings = {} if game == "comrade" else {"num_players": n}
             kinds = ["open"] * n
-            if i % 2:
-                kinds[-1] = "computer"
             table = room.open_table(game, settings, seed=args.seed + i, kinds=kinds)
             for s in range(n):
                 if kinds[s] == "open":
@@ -102,6 +102,8 @@ def main(argv=None) -> None:
                     threads.append(threading.Thread(target=student, args=(url, token, args.seed * 1000 + students,
                                                                            time.monotonic() + args.seconds,
                                                                            times, errors, lock)))
+        for j in range(args.computer_tables):
+            room.open_table("comrade", {}, seed=args.seed + 100 + j, kinds=["computer"] * 4)
         t0 = time.monotonic()
         for t in threads:
             t.start()
@@ -109,6 +111,7 @@ def main(argv=None) -> None:
             t.join(args.seconds + 60)
         wall = time.monotonic() - t0
         finished = sum(t.state.is_terminal() for t in room.tables.values())
+        computer_moves = sum(len(t.actions) for t in room.tables.values() if {s["kind"] for s in t.seats} == {"computer"})
     times.sort()
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else float("nan")
     median = statistics.median(times) if times else float("nan")
@@ -117,12 +120,14 @@ def main(argv=None) -> None:
                  "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                  "load_average": round(load_before, 2), "tables": args.tables, "students": students,
+                 "computer_tables": args.computer_tables,
                  "code_hash": code_hash(), "code_hash_of": CODE_OF,
                  "seconds": round(wall, 1)},
         "clicks": len(times), "median_s": round(median, 4), "p99_s": round(p99, 4), "max_s": round(times[-1], 4)
         if times else None, "errors": len(errors), "games_finished": finished,
+        "computer_moves_meanwhile": computer_moves,
         "summary": [{"what": f"class server: a click answered, {students} students at {args.tables} tables "
-                             "(median / 99th percentile)",
+                             f"and {args.computer_tables} computer tables (median / 99th percentile)",
                      "figure": f"{median * 1000:.0f} ms / {p99 * 1000:.0f} ms over {len(times)} clicks",
                      "interval": ""}],
     }

@@ -355,15 +355,22 @@ def test_every_scenario_is_a_possible_position():
         assert not any(c.suit in "DC" and number_of(c) in unused for c in cards), sc.key
 
 
-# -- the hand scorer reads 1 as the ace and a card once ----------------------------------
-def test_hand_points_reads_one_as_the_ace_and_refuses_a_card_twice():
+# -- the hand scorer reads the package's card codes and a card once -----------------------------
+def test_hand_points_reads_the_card_codes_of_every_lesson_and_refuses_a_card_twice():
+    from cardgames.cards import CardParseError, parse_cards
     from cardgames.heart_challenge import HandParseError, parse_hand
-    assert [c.code for c in parse_hand("H1 1♠ C10")] == ["HA", "SA", "CT"]
-    assert hand_points("H1 H2", number=1) == 1 + 3
+    assert [c.code for c in parse_hand("HA ♠A C10")] == ["HA", "SA", "CT"]
+    assert hand_points("HA H2", number=1) == 1 + 3
     with pytest.raises(HandParseError, match="H5 is written 3 times"):
         hand_points("H5 H5 H5", number=5)
     with pytest.raises(HandParseError, match="only two jokers"):
         parse_hand("JK JK JK")
     assert hand_points("JK JK", number=1) == -6
-    with pytest.raises(HandParseError, match="1 is the ace"):
+    # the same notation as cardgames.cards (lesson 00): no rank 1, and the refusal says how to write the ace
+    for code in ("H1", "1♠", "D1"):
+        with pytest.raises(CardParseError):
+            parse_cards(code)
+        with pytest.raises(HandParseError, match="written A"):
+            parse_hand(code)
+    with pytest.raises(HandParseError, match="unknown rank '11'"):
         parse_hand("H11")

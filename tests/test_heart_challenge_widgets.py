@@ -60,3 +60,21 @@ def test_a_seat_view_does_not_name_the_actors_cards():
         assert code not in other
     assert f"place a hidden card ({len(placeable)} choice" in other
     assert "challenge 1" in other  # the kinds of move stay public
+
+
+def test_odds_explorer_works_without_matplotlib(monkeypatch, capsys):
+    """In the browser edition with no network matplotlib is missing: the sliders still work and the chart
+    says in one line why it is missing, instead of a ModuleNotFoundError."""
+    import builtins
+    real = builtins.__import__
+
+    def no_drawing(name, *args, **kwargs):
+        if name.split(".")[0] in ("matplotlib", "numpy"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_drawing)
+    o = OddsExplorer(unknown=20, hearts=5)
+    o.hearts.value = 6
+    assert o.numbers()[1] == 6
+    assert "needs the drawing library matplotlib" in capsys.readouterr().out

@@ -124,7 +124,9 @@ def test_the_hand_scorer_shows_one_line_for_a_bad_hand_and_no_old_table():
     h.hand.value = "HA HA"
     assert "HA is written 2 times" in h.view.value and "too short" not in h.view.value
     assert h.out.outputs == ()
-    h.hand.value = "H1 H5 JK"                        # H1 is the ace; a good hand again
+    h.hand.value = "H1 H5 JK"                        # no rank 1 in any lesson: it says how to write the ace
+    assert "<table" not in h.view.value and "written A (HA)" in h.view.value and h.out.outputs == ()
+    h.hand.value = "HA H5 JK"                        # a good hand again
     assert "<table" in h.view.value and "written" not in h.view.value
 
 
@@ -246,5 +248,7 @@ def test_between_rounds_the_table_says_how_the_last_round_ended():
         t.press(labels[0]) if labels else t.next_move()
     assert not t.state.is_terminal() and t.state.round_no == 2, "the match ended after one round"
     shown = text(t.view_html.value)
-    assert "round 1 ended:" in shown and "scores: seat 0 +10" in shown and "challenge succeeds" in shown
+    first = t.state.history[0]
+    said = "challenge succeeds" if first["result"] == "success" else "challenge fails"
+    assert "round 1 ended:" in shown and f"scores: seat 0 {first['points'][0]:+d}" in shown and said in shown
     assert not leaks(t.state, 0, t.view_html.value)

@@ -8,7 +8,8 @@ cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md
   with :meth:`HeartChallengeGame.staged` to build a position from explicit cards.
 * :class:`HeartChallengeOptions` — every **[ours]** rule choice, with :data:`RULE_CHOICES`
   and :data:`READINGS` (the Japanese each settles).
-* :mod:`.players` — :class:`RandomPlayer` and :class:`CautiousPlayer`.
+* :mod:`.players` — :class:`BluffingPlayer` (bluffs, challenges on the odds, uses its specials: the
+  play table's default), :class:`CautiousPlayer`, :class:`NaivePlayer` and :class:`RandomPlayer`.
 * :mod:`.odds` — the exact chance that a challenge succeeds, from what a player sees.
 * :mod:`.display` — static HTML (the widgets reuse it).
 
@@ -23,7 +24,7 @@ from .engine import (CardNotHeldError, DeclaringError, HeartChallengeGame, Heart
                      ImpossiblePositionError, SpecialCardError, WrongMomentError)
 from .odds import success_chance, challenge_chance, chance_table
 from .options import READINGS, RULE_CHOICES, HeartChallengeOptions, RuleChoice
-from .players import CautiousPlayer, RandomPlayer
+from .players import BluffingPlayer, CautiousPlayer, NaivePlayer, RandomPlayer, StrategyParams
 from .scoring import SCORING_ROWS, HandParseError, card_points, hand_points, parse_hand
 from .setup import is_heart, number_of, special_kind
 from .view import HeartChallengeView
@@ -31,7 +32,8 @@ from .view import HeartChallengeView
 __all__ = [
     "HeartChallengeGame", "HeartChallengeOptions", "HeartChallengeView", "Action", "KINDS", "LogEntry",
     "RULE_CHOICES", "READINGS", "RuleChoice", "HeartChallengeIllegalAction", "CardNotHeldError",
-    "WrongMomentError", "SpecialCardError", "DeclaringError", "CautiousPlayer", "RandomPlayer",
+    "WrongMomentError", "SpecialCardError", "DeclaringError", "CautiousPlayer", "RandomPlayer", "BluffingPlayer",
+    "NaivePlayer", "StrategyParams",
     "ImpossiblePositionError", "success_chance", "challenge_chance", "chance_table", "card_points",
     "hand_points", "parse_hand", "HandParseError", "SCORING_ROWS",
     "is_heart", "number_of", "special_kind",

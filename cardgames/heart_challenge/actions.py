@@ -52,6 +52,12 @@ class Action:
         kind, card, n = self.kind, self.card, self.n
         if not isinstance(kind, str) or kind not in KINDS:
             raise ParseError(f"unknown action kind {shown(kind)} (kinds: {', '.join(KINDS)})", kind)
+        if kind in _CARD_KINDS:
+            if isinstance(card, Card) and n is None:
+                return
+        elif card is None and (n is None and kind not in _INT_KINDS
+                               or type(n) is int and (kind in _INT_KINDS or kind == "take") and abs(n) <= _MAX_NUMBER):
+            return      # the common, valid case: no error text to build
         written = f"Action({shown(kind)}, card={shown(card)}, n={shown(n)})"
         if kind in _CARD_KINDS:
             if not isinstance(card, Card) or n is not None:

@@ -135,7 +135,7 @@ def scoring_table_html() -> str:
 
 def scored_hand_html(cards: "Sequence[Card] | str", number: int) -> str:
     """A hand and its points for the player of ``number``; text is read by
-    :func:`~cardgames.heart_challenge.scoring.parse_hand` (``H1`` is the ace; each card once)."""
+    :func:`~cardgames.heart_challenge.scoring.parse_hand` (the package's card codes, the ace ``HA``; each card once)."""
     from .scoring import card_points, parse_hand
     cards = parse_hand(cards)
     rows = [[_cards([c]), f"{card_points(c, number):+d}"] for c in cards]

@@ -1,4 +1,9 @@
-"""Reference players: random, and a cautious heuristic that uses the exact odds.
+"""The computer players: random, a cautious heuristic that uses the exact odds, and the bluffing player.
+
+:class:`~cardgames.heart_challenge.bluffing.BluffingPlayer` (the play table's default) bluffs, reads
+the table and uses its special cards; :class:`CautiousPlayer` never bluffs and challenges only late
+(the registry's reference player, kept for the golden playthroughs and for comparison);
+:class:`~cardgames.heart_challenge.bluffing.NaivePlayer` is the trivial policy that beat it.
 
     >>> from cardgames.players import play_out
     >>> from cardgames.heart_challenge import HeartChallengeGame
@@ -21,7 +26,7 @@ from .scoring import card_points
 from .setup import is_heart, number_of, special_kind
 from .view import HeartChallengeView
 
-__all__ = ["RandomPlayer", "CautiousPlayer"]
+__all__ = ["RandomPlayer", "CautiousPlayer", "BluffingPlayer", "NaivePlayer", "StrategyParams"]
 
 
 class CautiousPlayer(BasePlayer):
@@ -119,3 +124,6 @@ class CautiousPlayer(BasePlayer):
 def _face_down(view: HeartChallengeView, seat: int) -> int:
     """How many face-down cards seat ``seat``'s pile has (public: the pile's height is seen)."""
     return sum(1 for _, up in view.piles[seat] if not up)
+
+
+from .bluffing import BluffingPlayer, NaivePlayer, StrategyParams  # noqa: E402  (the bluffing player's module)

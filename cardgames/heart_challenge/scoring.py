@@ -6,10 +6,10 @@
     >>> hand_points(parse_cards("SJ DK JK S5"), number=5)
     -6
 
-A hand typed as text is read by :func:`parse_hand`: this game talks of the numbers 1-10, so
-``H1`` is the ace of hearts, and a card exists once (the joker twice)::
+A hand typed as text is read by :func:`parse_hand`, with the card codes of every game of the
+package (the game's number 1 is the ace, ``HA``), and a card exists once (the joker twice)::
 
-    >>> hand_points("H1 H2", number=1)
+    >>> hand_points("HA H2", number=1)
     4
     >>> hand_points("H5 H5 H5", number=5)
     Traceback (most recent call last):
@@ -36,12 +36,17 @@ class HandParseError(CardParseError):
 
 
 def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
-    """Read a Heart Challenge hand: card codes as :func:`~cardgames.cards.parse_cards` reads them,
-    plus the number **1 for the ace** (``H1`` = ``HA``, ``1♠`` = ``SA``: the game numbers its cards
-    1-10).  Each card may appear once, the joker twice, else :class:`HandParseError` naming it.
+    """Read a Heart Challenge hand: card codes exactly as :func:`~cardgames.cards.parse_cards` reads
+    them in every game of the package (the ace is ``A``: ``HA``; there is no rank ``1``, and ``H1``
+    is refused with a line saying how to write the ace).  Each card may appear once, the joker twice,
+    else :class:`HandParseError` naming it.
 
-    >>> [c.code for c in parse_hand("H1 s10 1♠ JK JK")]
+    >>> [c.code for c in parse_hand("HA s10 ♠A JK JK")]
     ['HA', 'ST', 'SA', 'JK', 'JK']
+    >>> parse_hand("H1 H5")
+    Traceback (most recent call last):
+    ...
+    cardgames.heart_challenge.scoring.HandParseError: H1 is not a card code: the game's number 1 is the ace, written A (HA)
     """
     if isinstance(cards, str):
         tokens: list = cards.replace(",", " ").split()
@@ -54,14 +59,18 @@ def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
     for token in tokens:
         if isinstance(token, str):
             t = token.strip()
+            ace = None
             if len(t) == 2 and t[0] in _SUIT_CHARS and t[1] == "1":
-                t = t[0] + "A"
+                ace = t[0] + "A"
             elif len(t) == 2 and t[1] in _SUIT_CHARS and t[0] == "1":
-                t = "A" + t[1]
+                ace = "A" + t[1]
+            if ace is not None:
+                raise HandParseError(f"{t} is not a card code: the game's number 1 is the ace, written A ({ace})",
+                                     token)
             try:
                 token = Card.parse(t)
             except CardParseError as err:
-                raise HandParseError(f"{err} (in this game 1 is the ace: H1 = HA)", token) from err
+                raise HandParseError(str(err), token) from err
         read.append(token)
     for card, times in Counter(read).items():
         if times > (2 if card.is_joker else 1):

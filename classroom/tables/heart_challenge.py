@@ -43,8 +43,8 @@ class HeartChallengeTable(TableGame):
         return HeartChallengeGame(self.num_players, seed=self.seed, options=self.options)
 
     def default_players(self):
-        from cardgames.heart_challenge.players import CautiousPlayer
-        return [CautiousPlayer(seed=s) for s in range(self.num_players)]
+        from cardgames.heart_challenge.players import BluffingPlayer
+        return [BluffingPlayer(seed=s) for s in range(self.num_players)]
 
     def log_mark(self, state) -> int:
         return len(state.log)

@@ -14,10 +14,11 @@ import ipywidgets as W
 
 from cardgames.display import escape
 from cardgames.errors import GameError
-from cardgames.heart_challenge import CautiousPlayer, HeartChallengeGame, HeartChallengeOptions
+from cardgames.heart_challenge import BluffingPlayer, HeartChallengeGame, HeartChallengeOptions
 from cardgames.heart_challenge.display import (legal_actions_html, log_html, scored_hand_html, setup_html, state_html)
 from cardgames.heart_challenge.odds import success_chance
 from cardgames.heart_challenge.scenarios import SCENARIOS, Scenario
+from ..pictures import picture
 from .common import guarded, mark_demo
 
 __all__ = ["setup_game", "SetupExplorer", "RoundStepper", "stepper_html", "ScenarioExplorer", "scenario_html",
@@ -57,7 +58,8 @@ def stepper_html(game: HeartChallengeGame, seat: int | None, note: str = "") -> 
 
 
 class RoundStepper(W.VBox):
-    """Play a seeded match one action at a time with reference players; look at it from any seat.
+    """Play a seeded match one action at a time with the computer players (by default the bluffing
+    players of the play table); look at it from any seat.
 
     The "next action" button is the notebook's demo control: each click applies one action and
     redraws the table (hidden cards are backs in a player's view)."""
@@ -65,7 +67,7 @@ class RoundStepper(W.VBox):
     def __init__(self, num_players: int = 4, seed: int = 0, players: Sequence | None = None):
         self.num_players, self.seed = num_players, seed
         self.make_players = (lambda: list(players)) if players is not None else (
-            lambda: [CautiousPlayer(seed=s) for s in range(num_players)])
+            lambda: [BluffingPlayer(seed=s) for s in range(num_players)])
         self.out = W.Output()
         self.step_button = W.Button(description="next action ▶", button_style="primary")
         # text, not the ⏩ glyph: the fonts JupyterLab bundles have no ⏩ and drew an empty box
@@ -212,8 +214,6 @@ class OddsExplorer(W.VBox):
     numbers the sliders show; the line under the sliders says which numbers those are."""
 
     def __init__(self, unknown: int = 24, hearts: int = 6, own: int = 1, facedown: int = 6):
-        import matplotlib.pyplot as plt
-        self._plt = plt
         self.out = W.Output()
         self.chart = W.Output()
         wide = {"description_width": "initial"}   # the whole label, never "unseen ca…"
@@ -254,7 +254,8 @@ class OddsExplorer(W.VBox):
                            f"among them, own pile {own}, {facedown} face down elsewhere (hearts and face down "
                            f"never exceed the unseen cards)</span>")
         self.chart.clear_output(wait=True)
-        with self.chart:
-            fig, ax = self._plt.subplots(figsize=(6, 3))
+        with self.chart, picture("the chance of a challenge"):
+            import matplotlib.pyplot as plt     # here, not at the top: the sliders work without it
+            fig, ax = plt.subplots(figsize=(6, 3))
             plot_odds(ax, unknown, hearts, own, facedown)
-            self._plt.show()
+            plt.show()
