@@ -82,6 +82,7 @@ def test_three_player_deals_use_five_to_king():
     ("N:AK... Q... J... T...", r"same size.*N 2, E 1, S 1, W 1", (2, 1, 1, 1)),
     ("N:AX... K... Q... J...", r"unknown rank 'X'", "X"),
     ("N:A... K... Q...", None, None),  # 3 hands of ranks outside 5-K: the 3-player check
+    ("N:A...", r"4 hands .* but 1 is written", 1),
     ("N:A... K...", r"4 hands .* but 2 are written", 2),
     ("N:A... K... Q... J... T... 9...", r"but 6 are written", 6),
     ("N:A.. K... Q... J...", r"has 3 suit\(s\)", "A.."),

@@ -86,7 +86,7 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
     ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76), "２１／３８"], [0.5526, "0.553", "０．５５３"],
                                         [0.5, Fraction(10 ** 5000, 3), float("inf")]),
-    ("30_heart_challenge_rules", "q4"): ([1, "1"], [], [0]),
+    ("30_heart_challenge_rules", "q4"): ([1, "1", "seat 1", "Seat 1", "East", "e"], [], [0, "West", "seat 3"]),
     ("30_heart_challenge_rules", "q5"): ([["challenge 2", "pass", "use JK", "flip 1"],
                                           ("challenge 2", "pass", "use JK", "flip 1")],
                                          ["challenge 2, pass, use JK, flip 1"], [["challenge 2", "pass"]]),

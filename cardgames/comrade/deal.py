@@ -222,7 +222,8 @@ class Deal:
         n = len(parts)
         if n not in (3, 4):
             reason = f": {FIVE_PLAYERS_MESSAGE}" if n == 5 else ""
-            raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), but {n} are written{reason}", n)
+            written = "1 is" if n == 1 else f"{n} are"
+            raise DealError(f"a Comrade deal has 4 hands (3 for the 3-player game), but {written} written{reason}", n)
         letters = SEAT_LETTERS[:n]
         if first not in letters:
             raise DealError(f"seat {first} does not exist with {n} players (seats: {', '.join(letters)})", first)
