@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import re
 import signal
-import sys
 from decimal import Decimal
 from fractions import Fraction
 

@@ -15,7 +15,6 @@ only a table's version number; the page then fetches its own seat's part again.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from functools import wraps
