@@ -61,10 +61,11 @@ lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=. --ServerApp.default_url=/lab/tree/student/00_index.ipynb \
 	    --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(LAB_ARGS)
 
-## make test-fast: the fast tier, for every edit (under a minute, one process): the engines' tests,
+## make test-fast: ruff (pyproject.toml [tool.ruff]), then the fast tier, for every edit (one process): the engines' tests,
 ## the parsers, the game contract, the golden playthroughs (tests/playthroughs/) and the engines'
 ## doctests. tests/conftest.py decides from what a test file imports, so a new engine test is in it.
 test-fast: $(TEST_STAMP)
+	$(VENV)/bin/ruff check --quiet .
 	$(PY) -m pytest -n 0 --tier fast $(HYPOTHESIS_ARGS) tests --doctest-modules cardgames
 
 ## make test: library tests, the docstring examples, every source notebook under nbval, the browser

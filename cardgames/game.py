@@ -124,6 +124,17 @@ class GameState(ABC):
         """Every card instance ``seat`` may see now (so may be drawn face up), counted by identity."""
         raise NotImplementedError(f"{type(self).__name__} does not say which cards are visible")
 
+    def once_shown_cards(self) -> "Counter[str]":
+        """Cards shown face up to everyone at some moment that may be hidden again since (a special card
+        used and shuffled back into the stock): the public log may name them, so a rendering that does is
+        no leak.  None by default.
+
+        >>> from cardgames import registry
+        >>> registry.get("comrade").new_game(seed=1).once_shown_cards()
+        Counter()
+        """
+        return Counter()
+
     def clone(self) -> "GameState":
         """An independent copy (including the random generator), for search and what-ifs."""
         return copy.deepcopy(self)

@@ -119,7 +119,7 @@ def test_every_old_style_exercise_is_converted():
             elif kind == "raw" and src.startswith("# END QUESTION"):
                 depth -= 1
             elif kind == "code" and depth == 0:
-                plain = [l for l in src.splitlines() if l.rstrip().endswith("# SOLUTION")]
+                plain = [ln for ln in src.splitlines() if ln.rstrip().endswith("# SOLUTION")]
                 assert not plain, f"{path.name}: answer lines outside a question (see classroom/grader.py): {plain}"
                 assert 'print("correct' not in src and "check_answer(" not in src, \
                     f"{path.name}: an exercise check outside otter's format (see the recipe in classroom/grader.py)"

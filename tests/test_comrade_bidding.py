@@ -77,7 +77,8 @@ def test_override_in_a_later_lap_needs_a_larger_value_and_counts_only_the_top_ca
     with pytest.raises(BidCardTakenError):
         b.apply("H3")
     # a new suit has no value restriction and goes beside the others
-    b.apply("pass"); b.apply("pass"); b.apply("pass")
+    for _ in range(3):
+        b.apply("pass")
     b.apply("D1")
     assert b.bids[0] == {"H": 5, "D": 1} and b.running_total == 8
 
@@ -201,7 +202,8 @@ def test_three_player_variant_bidding():
     for a in ["S3", "H3", "D3"]:
         b.apply(a)
     assert not b.is_over and b.lap == 2 and b.current_player() == 1
-    b.apply("pass"); b.apply("pass"); b.apply("pass")
+    for _ in range(3):
+        b.apply("pass")
     assert b.loss is BiddingLoss.ALL_PASSED and "all 3 players" in b.loss_reason
 
 

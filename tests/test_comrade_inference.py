@@ -132,7 +132,7 @@ def test_the_sampler_matches_the_exact_posterior(late, method):
     likes = [likelihood_by_replay(late, view, lay, card) for lay in every]
     z = sum(likes)
     assert z > 0 and len(set(likes)) > 1               # the evidence separates the layouts
-    exact = {(p, c): sum(l for lay, l in zip(every, likes) if c in lay[p]) / z
+    exact = {(p, c): sum(like for lay, like in zip(every, likes) if c in lay[p]) / z
              for p in range(4) if p != view.seat for c in unseen_cards(view)}
     worlds = sample_worlds(view, card, 1500, random.Random(3), 0.0, method=method, oversample=2, rules=PLAY_ON)
     for (p, c), q in exact.items():

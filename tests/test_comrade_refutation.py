@@ -387,6 +387,7 @@ def test_zero_cells_match_brute_force(k):
             counts = [0] * (n * NS)
             pos, who = seqs, leader
             for trick in line:
+                assert trick[0][0] == who, "each trick is led by the winner of the one before"
                 w = winner(trick)
                 counts[w * NS + trick[0][1]] += 1
                 pos, who = after(pos, trick), w

@@ -187,7 +187,7 @@ def _namespace(path: Path, needed: set) -> dict:
     for src in _code_cells(path):
         if src.lstrip().startswith("def test_q"):
             continue
-        code = "\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!")))
+        code = "\n".join(ln for ln in src.splitlines() if not ln.lstrip().startswith(("%", "!")))
         cells.append((code, *_defined_and_used(code)))
     chosen, need = [], set(needed)
     for code, defined, used in reversed(cells):
@@ -256,9 +256,9 @@ def test_every_question_has_a_row():
 def _teacher_answer(stem: str, q: str, ns: dict, answer_name: str):
     """The teacher's own answer, computed by its solution cell in the notebook's namespace."""
     for src in _code_cells(ROOT / "notebooks" / f"{stem}.ipynb"):
-        lines = [l for l in src.splitlines() if l.rstrip().endswith("# SOLUTION")]
-        if lines and any(re.match(rf"\s*{answer_name}\s*=", l) for l in lines):
-            exec("\n".join(l.strip() for l in lines), ns)
+        lines = [ln for ln in src.splitlines() if ln.rstrip().endswith("# SOLUTION")]
+        if lines and any(re.match(rf"\s*{answer_name}\s*=", ln) for ln in lines):
+            exec("\n".join(ln.strip() for ln in lines), ns)
             return ns[answer_name]
     raise AssertionError(f"no solution line for {answer_name} in {stem}")
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import re
 import signal
-import sys
 from decimal import Decimal
 from fractions import Fraction
 
@@ -147,8 +146,10 @@ class Metaclass(type):
         return type.__getattribute__(cls, name)
 
 
-class Sneaky(metaclass=Metaclass):
-    """A class whose metaclass hides its name and says it equals everything."""
+def sneaky_class():
+    """A class whose metaclass hides its name and says it equals everything (made when a test asks: at
+    module level, ``pytest --doctest-modules`` would trip over it while looking for doctests)."""
+    return Metaclass("Sneaky", (), {"__doc__": "a class that hides its name"})
 
 
 class PretendsToBeAList:
@@ -187,7 +188,7 @@ NEVER_RIGHT = [
     lambda: "1" * 4301, lambda: float("nan"), lambda: float("inf"), lambda: -float("inf"),
     lambda: Decimal("sNaN"), lambda: Decimal("1e999999"), lambda: complex(1, 2),
     lambda: numpy.float64("nan"), lambda: numpy.array([AlwaysEqual()], dtype=object), lambda: numpy.zeros(10 ** 5),
-    lambda: numpy.zeros((1,) * 30), lambda: RaisingDict(a=1), lambda: Sneaky, lambda: Sneaky(),
+    lambda: numpy.zeros((1,) * 30), lambda: RaisingDict(a=1), sneaky_class, lambda: sneaky_class()(),
     PretendsToBeAList, _endless_generator, lambda: math, lambda: print, lambda: b"\xff\xfe", lambda: ...,
     _student_enum, lambda: [..., 1], lambda: {"S10", ...}, lambda: range(10 ** 9), lambda: object(),
     lambda: [AlwaysEqual()] * 4, lambda: ([0, 10, 0], AlwaysEqual()), lambda: [[[]]] * 999,

@@ -186,3 +186,26 @@ def test_small_hand_redraw_shortfall_comes_from_the_challenger():
     game.apply("use JK")
     # seat 1 held 2: drew S5 from the stock and one random card from seat 0 (who held 4)
     assert len(game.hands[1]) == 1 + 2 and C("S5") in game.hands[1] and len(game.hands[0]) == 3
+
+
+def test_a_used_special_card_stays_known_as_shown_to_everyone():
+    """A special card used is named in the public log, then shuffled into the stock: the engine counts it
+    among the cards once shown to everyone, which the hidden-card checks accept in a seat's text."""
+    import re
+
+    from cardgames.heart_challenge import BluffingPlayer, HeartChallengeGame
+
+    found = 0
+    for seed in range(40):
+        game = HeartChallengeGame(3, seed=seed)
+        players = [BluffingPlayer(seed=s) for s in range(3)]
+        while not game.is_terminal() and not found:
+            seat = game.current_player()
+            game.apply(players[seat].act(game.view(seat), tuple(game.legal_actions())), player=seat)
+            used = [m.group(1) for e in game.log for m in [re.search(r"uses (\S+)$", e.text)] if m]
+            if used:
+                assert set(used) <= set(game.once_shown_cards())
+                found += 1
+        if found:
+            break
+    assert found, "no special card was used in 40 matches"

@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 
 from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
 from classroom.widgets.krypkille_endgame import MODELS, EndgameExplorer
+import ipywidgets as W
 
 
 def test_penalty_table_changes_the_expected_penalty_table():
@@ -38,7 +39,6 @@ def test_controls_rebuild_the_views():
 
 
 # -- defects a new user found ---------------------------------------------------------------------------
-import ipywidgets as W
 
 BY_HAND = "set by hand"
 

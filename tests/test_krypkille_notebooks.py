@@ -108,6 +108,6 @@ def test_notebook_11_checks_refuse_an_answer_equal_to_everything():
 
 def test_the_index_lists_the_appendix_as_optional():
     index = _text("00_index.ipynb", "markdown")
-    line = next(l for l in index.splitlines() if "(19_krypkille_appendix.ipynb)" in l)
+    line = next(ln for ln in index.splitlines() if "(19_krypkille_appendix.ipynb)" in ln)
     assert "Optional" in line
     assert "(../docs/lessons/19_krypkille_appendix.md)" in index

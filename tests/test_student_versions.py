@@ -67,13 +67,13 @@ def _links(path: Path) -> list[str]:
 
 def test_student_index_links_only_to_student_lessons_and_the_teachers_to_both():
     student_links = _links(ROOT / "student" / "00_index.ipynb")
-    lessons = [l for l in student_links if l.endswith(".ipynb")]
-    assert lessons and all("/" not in l for l in lessons), lessons          # the notebooks beside it: student/
-    assert all((ROOT / "student" / l).is_file() for l in lessons)
-    assert not [l for l in student_links if "teacher" in l or "notebooks/" in l or "docs/lessons" in l], student_links
+    lessons = [ln for ln in student_links if ln.endswith(".ipynb")]
+    assert lessons and all("/" not in ln for ln in lessons), lessons          # the notebooks beside it: student/
+    assert all((ROOT / "student" / ln).is_file() for ln in lessons)
+    assert not [ln for ln in student_links if "teacher" in ln or "notebooks/" in ln or "docs/lessons" in ln], student_links
     teacher_links = _links(ROOT / "teacher" / "00_index.ipynb")
     assert "../student/" in teacher_links and "../teacher/" in teacher_links
-    assert any("docs/lessons" in l for l in teacher_links)
+    assert any("docs/lessons" in ln for ln in teacher_links)
 
 
 def test_build_strips_markers_and_teacher_cells_only_from_the_student_version():

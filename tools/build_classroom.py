@@ -43,10 +43,10 @@ _IMPORT_LINE = re.compile(r"^\s*(import |from \S+ import |\)|[\w, ]+\)?$)")
 def is_plumbing(source: str) -> bool:
     """Whether a code cell is plumbing a student need not read: only imports (at least 4 lines), or a
     plotting cell (at least 6 lines, most of them matplotlib calls). Such cells are collapsed, not removed."""
-    lines = [l for l in source.splitlines() if l.strip() and not l.lstrip().startswith("#")]
-    if len(lines) >= 4 and all(_IMPORT_LINE.match(l) for l in lines) and any(l.lstrip().startswith(("import ", "from ")) for l in lines):
+    lines = [ln for ln in source.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if len(lines) >= 4 and all(_IMPORT_LINE.match(ln) for ln in lines) and any(ln.lstrip().startswith(("import ", "from ")) for ln in lines):
         return True
-    plotting = sum(1 for l in lines if _PLOT_LINE.match(l))
+    plotting = sum(1 for ln in lines if _PLOT_LINE.match(ln))
     return len(lines) >= 6 and plotting >= 0.6 * len(lines)
 
 

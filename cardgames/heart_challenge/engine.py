@@ -136,6 +136,8 @@ class HeartChallengeGame(SpecialCards, GameState):
         self.hands: list[list[Card]] = deal.hands
         self.stock: list[Card] = deal.stock
         self.out_of_game: list[Card] = deal.out_of_game
+        #: special cards used (shown to everyone, then shuffled into the stock): see :meth:`once_shown_cards`
+        self.shown: list[Card] = []
         self.dealt_specials: list[list[Card]] = deal.specials
         self.initial_stock: list[Card] = list(deal.stock)
         self.markers: list[Card | None] = [None] * num_players
@@ -689,6 +691,11 @@ class HeartChallengeGame(SpecialCards, GameState):
         out.update(c.code for c in self.stock_turned)
         out.update(["JK"] * len(self.table_jokers))
         return out
+
+    def once_shown_cards(self) -> Counter:
+        """The special cards used so far in the match: each was shown to everyone (the log names it) before
+        it went back into the stock, where it is hidden again."""
+        return Counter(c.code for c in self.shown)
 
     def view(self, seat: int) -> "HeartChallengeView":
         """What ``seat`` can see (face-down cards of other piles and the other hands hidden)."""

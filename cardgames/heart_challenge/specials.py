@@ -67,6 +67,7 @@ class SpecialCards:
         before = len(self.hands[seat])
         self.hands[seat].remove(card)
         self.used_special.add(seat)
+        self.shown.append(card)
         self._say(f"seat {seat} uses {card.code}")
         if before <= 2:
             self._redraw_after_use(seat, challenger)

@@ -98,6 +98,7 @@ def staged(cls: type, hands: Sequence[Iterable[Card | str] | str], *, numbers: S
     game.hands = [list(parse_cards(h)) for h in hands]
     game.stock = list(parse_cards(stock))
     game.out_of_game = list(parse_cards(out_of_game))
+    game.shown = []
     staged_piles = None if piles is None else [list(parse_cards(p)) for p in piles]
     if staged_piles is not None and len(staged_piles) != n:
         raise RuleConfigError(f"piles must have one entry per seat ({n}), not {len(staged_piles)}")

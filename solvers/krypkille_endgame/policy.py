@@ -360,10 +360,10 @@ def policy_sample(record, seat: int, card, discards=(), samples: int = 400, seed
         cum = np.cumsum(w, axis=1)
         u = rng.random(S) * np.where(z > 0, z, 1.0)
         choice = np.minimum((cum <= u[:, None]).sum(axis=1), len(rows) - 1)
-        fk, l, h, t1, t2 = f[choice], lo[choice], hi[choice], tw1[choice], tw2[choice]
+        fk, low, high, t1, t2 = f[choice], lo[choice], hi[choice], tw1[choice], tw2[choice]
         counts[idx, fk] -= np.where(alive, 1, 0)
         finals[:, s] = fk
-        band = (kinds[None, :] >= l[:, None]) & (kinds[None, :] <= h[:, None])
+        band = (kinds[None, :] >= low[:, None]) & (kinds[None, :] <= high[:, None])
         halvings = np.zeros(S)
         for _ in range(d):
             avail = np.where(band, counts, 0)

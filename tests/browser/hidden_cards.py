@@ -51,7 +51,7 @@ def ever_visible(start, actions, seat: int) -> set:
     seen = set(visible_to(state, seat))
     for who, action in actions:
         state.apply(action, player=who)
-        seen |= set(visible_to(state, seat))
+        seen |= set(visible_to(state, seat)) | set(state.once_shown_cards())
     return seen
 
 
