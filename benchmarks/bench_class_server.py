@@ -112,7 +112,8 @@ def main(argv=None) -> None:
             t.join(args.seconds + 60)
         wall = time.monotonic() - t0
         finished = sum(t.state.is_terminal() for t in room.tables.values())
-        computer_moves = sum(len(t.actions) for t in room.tables.values() if {s["kind"] for s in t.seats} == {"computer"})
+        computer_moves = sum(len(t.actions) for t in room.tables.values()
+                             if {s["kind"] for s in t.seats} == {"computer"})
     times.sort()
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else float("nan")
     median = statistics.median(times) if times else float("nan")

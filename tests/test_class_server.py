@@ -359,3 +359,19 @@ def test_decisions_made_in_a_worker_process_are_the_same(tmp_path):
         finally:
             room.close()
     assert games[0] == games[1]
+
+
+def test_a_table_takes_the_games_named_rule_options(server):
+    client, store, room, path = server
+    open_table(client, store.teacher_key, game="krypkille", players="3", seed="2",
+               settings="first_leader=left_of_dealer penalties=alternative", computer="0 1 2")
+    table = room.table(1)
+    assert table.tg.options.first_leader == "left_of_dealer" and table.tg.options.penalties.name == "alternative"
+    for bad in ("first_leader=nobody", "no_such_rule=1", "stop_at_loss=maybe"):
+        game = "comrade" if "stop" in bad else "krypkille"
+        r = client.post(f"/teacher/tables?key={store.teacher_key}", data={"game": game, "settings": bad})
+        assert r.status_code == 400 and "Traceback" not in r.text, bad
+    assert len(room.tables) == 1
+    wait_until(lambda: table.state.is_terminal())
+    (game,) = load_class_games(path)
+    assert game.table_game.options.first_leader == "left_of_dealer"

@@ -6,9 +6,9 @@
 A real class server runs on 127.0.0.1 (in this process).  Four tables of four play the short deals
 (four cards each, as in lesson 20's class deals) 301 to 304: at each, two "students" click through
 their seat's page as a student who has just learnt the convention card would (the card's choice, and
-now and then a seeded random slip), and the computer plays the two other seats.  Four more tables play the same deals with
-the computer in every seat, so the lesson can compare the class with the computer.  Everything is
-seeded: the games are the same every time.
+now and then a seeded random slip), and the computer plays the two other seats.  Four more tables play
+the same deals with the computer in every seat, so the lesson can compare the class with the computer.
+Everything is seeded: the games are the same every time.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from cardgames.errors import GameError
 
 from .pages import (join_page, message_page, page, review_block, seat_live, seat_page, teacher_page,
                     teacher_tables)
+from .games import rule_option_fields
 from .room import Room, game_settings, table_games
 from .store import ClassServerError, ClassStore
 
@@ -270,13 +271,23 @@ def create_app(store: ClassStore, *, run_bots: bool = True, join_url: str = "", 
         form = await read_form(request)
         game = _one(form, "game")
         settings: dict[str, Any] = {}
-        allowed = dict(game_settings(game)) if game else {}
+        try:
+            allowed = dict(game_settings(game)) if game else {}
+            rules = {k: v for k, v in rule_option_fields(game).items() if k not in allowed} if game else {}
+        except GameError as err:
+            raise Refused(400, str(err)) from None
+        typed: dict[str, str] = {}
         for part in _one(form, "settings").replace(",", " ").split():
             name, eq, value = part.partition("=")
-            if not eq or name not in allowed:
+            if eq and name in allowed:
+                settings[name] = _int(value, name)
+            elif eq and name in rules:
+                typed[name] = value[:40]
+            else:
                 raise Refused(400, f"{part[:30]!r} is not a setting of this game "
-                                   f"(settings: {', '.join(allowed) or 'none'})")
-            settings[name] = _int(value, name)
+                                   f"(settings: {', '.join([*allowed, *rules]) or 'none'})")
+        if typed:
+            settings["rule_options"] = typed
         players = _one(form, "players").strip()
         if players:
             key = "players" if "players" in allowed else "num_players"

@@ -30,10 +30,86 @@ from typing import Any, Hashable
 
 from .errors import ClassServerError
 
-__all__ = ["ClassGame", "load_class_games", "export_class_file", "read_class_file"]
+__all__ = ["ClassGame", "load_class_games", "export_class_file", "read_class_file", "table_adapter",
+           "rule_option_fields"]
 
 #: The records of a class file, as :func:`read_class_file` returns them.
 TABLES = ("tables", "seats", "games", "actions")
+
+
+def rule_option_fields(game: str) -> dict[str, Any]:
+    """The named rule options of ``game`` (its registry entry's options class) with their defaults,
+    those a teacher can type as ``name=value``: text, whole numbers, yes/no, or none.
+
+    >>> rule_option_fields("krypkille")["first_leader"]
+    'dealer'
+    """
+    import dataclasses
+
+    from cardgames import registry
+
+    options = registry.get(game).options
+    if options is None or not dataclasses.is_dataclass(options):
+        return {}
+    out = {}
+    for f in dataclasses.fields(options):
+        default = f.default if f.default is not dataclasses.MISSING else None
+        if default is None or isinstance(default, (str, int, bool)):
+            out[f.name] = default
+        elif hasattr(default, "name") and isinstance(default.name, str):     # a named table, e.g. penalties
+            out[f.name] = default.name
+    return out
+
+
+def _option_value(default: Any, text: str) -> Any:
+    word = str(text).strip()
+    if word.lower() == "none":
+        return None
+    if isinstance(default, bool):
+        if word.lower() in ("yes", "true", "on", "1"):
+            return True
+        if word.lower() in ("no", "false", "off", "0"):
+            return False
+        raise ClassServerError(f"{word!r} is not yes or no")
+    if isinstance(default, int) or (default is None and word.lstrip("-").isdigit()):
+        if not word.lstrip("-").isdigit() or len(word) > 9:
+            raise ClassServerError(f"{word!r} is not a whole number")
+        return int(word)
+    return word
+
+
+def table_adapter(game: str, settings: dict[str, Any]):
+    """The table adapter of ``game`` for a table's stored settings: its constructor's settings, and under
+    ``"rule_options"`` the game's named rule options as the teacher typed them (``{"first_leader":
+    "left_of_dealer"}``), made into the game's options object.
+
+    >>> table_adapter("krypkille", {"num_players": 3, "rule_options": {"first_leader": "left_of_dealer"}}).options
+    KrypkilleOptions(first_leader='left_of_dealer', declaring_starts='last_trick_winner', penalties=...)
+    """
+    import inspect
+
+    from cardgames import registry
+    from cardgames.errors import GameError
+    from classroom.tables import table_game
+
+    settings = dict(settings)
+    typed = settings.pop("rule_options", None) or {}
+    if typed:
+        entry = registry.get(game)
+        fields = rule_option_fields(entry.name)
+        unknown = [k for k in typed if k not in fields]
+        if unknown:
+            raise ClassServerError(f"{entry.title} has no rule option {unknown[0]!r} "
+                                   f"(its options: {', '.join(fields) or 'none'})")
+        params = inspect.signature(type(table_game(entry.name)).__init__).parameters
+        keyword = next((k for k in ("options", "rules") if k in params), None)
+        if keyword is None:
+            raise ClassServerError(f"{entry.title}'s table takes no rule options")
+        try:
+            settings[keyword] = entry.options(**{k: _option_value(fields[k], v) for k, v in typed.items()})
+        except (GameError, TypeError, ValueError) as err:
+            raise ClassServerError(f"{entry.title}: {err}") from None
+    return table_game(game, **settings)
 
 
 @dataclass
@@ -100,8 +176,6 @@ def export_class_file(path: str | Path, out: str | Path) -> Path:
 
 def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[ClassGame]:
     """Every (finished) game in the class file ``path`` (SQLite or JSON), in table and game order."""
-    from classroom.tables import table_game
-
     p = Path(path)
     records = read_class_file(p)
     try:
@@ -118,7 +192,7 @@ def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[Cl
             t = tables[g["table_id"]]
             settings = json.loads(t["options"])
             settings.pop("seed", None)
-            tg = table_game(t["game"], seed=g["seed"], **settings)
+            tg = table_adapter(t["game"], dict(settings, seed=g["seed"]))
             state = tg.new_state()
             actions, by = [], []
             for seat, choice, who in moves.get(g["id"], []):

@@ -12,7 +12,8 @@ import json
 from html import escape
 from typing import Iterable
 
-__all__ = ["page", "message_page", "join_page", "seat_page", "seat_live", "teacher_page", "teacher_tables", "review_block"]
+__all__ = ["page", "message_page", "join_page", "seat_page", "seat_live", "teacher_page", "teacher_tables",
+           "review_block", "settings_hint"]
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:980px;padding:10px;line-height:1.4}
@@ -204,12 +205,25 @@ def teacher_tables(room) -> str:
             f'<th>result</th><th></th></tr>{"".join(rows)}</table>') if rows else "<p>No table yet.</p>"
 
 
+def _typed(value) -> str:
+    """A rule option's value as a teacher types it: yes/no, none, a number or a word."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def settings_hint(games) -> str:
     """One line per game: the settings its table takes and the deals it names."""
+    from .games import rule_option_fields
     from .room import game_settings, named_deals
     lines = []
     for g in games:
         parts = [f"{name}={default if default is not None else '…'}" for name, default in game_settings(g.name)]
+        taken = {name for name, _ in game_settings(g.name)}
+        parts += [f"{name}={_typed(default)}" for name, default in rule_option_fields(g.name).items()
+                  if name not in taken]
         deals = list(named_deals(g.name))
         lines.append(f"<b>{escape(g.title)}</b>: settings {escape(', '.join(parts) or 'none')}"
                      + (f"; deals by name: {escape(', '.join(deals))}" if deals else ""))
@@ -232,6 +246,7 @@ def teacher_page(room, join_url: str, note: str = "", games=(), version: int = 0
     body = (f"<h1>The card class — teacher</h1>{msg}"
             f'<p class="bar">Students open <b>{escape(join_url)}</b> and type the join code '
             f'<b id="join-code">{escape(room.store.join_code)}</b>.</p>'
-            f'<div id="live" data-events="/teacher/events" data-part="/teacher/part" data-version="{version}">{table}</div>'
+            f'<div id="live" data-events="/teacher/events" data-part="/teacher/part" '
+            f'data-version="{version}">{table}</div>'
             f'{new}<p><a href="/teacher/reviews">every finished table\'s review, side by side</a></p>')
     return page("Card class — teacher", body, live=True)

@@ -58,8 +58,8 @@ def decide(game: str, settings_json: str, seat: int, view, legal: tuple):
 
 
 def _adapter(game: str, **options):
-    from classroom.tables import table_game
-    return table_game(game, **options)
+    from .games import table_adapter
+    return table_adapter(game, options)
 
 
 def table_games() -> list[registry.GameType]:
@@ -77,7 +77,7 @@ def game_settings(game: str) -> list[tuple[str, Any]]:
     cls = type(_adapter(game))
     out = []
     for p in inspect.signature(cls.__init__).parameters.values():
-        if p.name in _NOT_A_SETTING or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
+        if p.name in _NOT_A_SETTING or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):  # rule options: see games
             continue
         if isinstance(p.default, bool) or not (p.default is None or isinstance(p.default, int)):
             continue

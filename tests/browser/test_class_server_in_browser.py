@@ -114,7 +114,8 @@ def test_two_students_and_the_computer_play(browser, tmp_path, game, settings):
 def test_the_discard_button_names_the_chosen_cards(browser, tmp_path):
     store = ClassStore(tmp_path / "class.db")
     with local_server(store) as (url, app):
-        table = app.state.room.open_table("krypkille", {"num_players": 3}, seed=4, kinds=["open", "computer", "computer"])
+        table = app.state.room.open_table("krypkille", {"num_players": 3}, seed=4,
+                                          kinds=["open", "computer", "computer"])
         (seat, page), = _seat_pages(browser, url, store, (0,))
         page.wait_for_selector("form.pick-form")
         button = page.locator("form.pick-form button.act")
