@@ -47,7 +47,12 @@ from cardgames.errors import PlayerOptionError
 from .convention import ConventionCard, suit_strength
 from .inference import METHODS, TRUST_FLOOR, sample_worlds
 from .position import solve_position
+from .picture import position_from_hands
 from .sampling import SamplingPlayer, equivalent_cards
+
+#: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
+MEMO_LIMIT = 200_000
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
 
@@ -256,6 +261,8 @@ class CardSearchPlayer:
         self.leaf = leaf
         self.node_limit = node_limit
         self.solver_calls = 0
+        self._leaf_memo: dict = {}
+        self._verdict_memo: dict = {}
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -277,37 +284,96 @@ class CardSearchPlayer:
 
     def scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
+        return self._scores(view, cands, rng, None)
+
+    def _scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random,
+                margin: float | None) -> dict[str, float | None]:
+        """:meth:`scores`; with ``margin``, a candidate other than the first (the card's choice) is
+        dropped (its score ``None``) as soon as it cannot reach the first's score plus ``margin`` even
+        if it won every world left: such a candidate is never played (see :meth:`act`)."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
                                oversample=self.oversample, rules=self.rules)
         self.last_worlds = worlds
-        out = {str(a): 0.0 for a in cands}
-        for i, w in enumerate(worlds.weights):
-            if w <= 0:
-                continue
-            base = worlds.game(i, self.rules)
-            for a in cands:
-                g = fast_clone(base)
+        live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
+        # equal worlds give equal values: each (layout, candidate) is scored once per decision
+        layouts = [tuple(frozenset(h) for h in worlds.hands[i]) for i, _ in live]
+        bases: dict = {}
+        values: dict = {}
+
+        def value(k: int, a) -> float:
+            key = (layouts[k], str(a))
+            v = values.get(key)
+            if v is None:
+                base = bases.get(layouts[k])
+                if base is None:
+                    g0 = worlds.game(live[k][0], self.rules)
+                    base = bases[layouts[k]] = (g0, frozenset(c for h in g0.deal.hands for c in h))
+                g = fast_clone(base[0])
                 g.apply(a)
-                out[str(a)] += w * self._value(g, view.phase)
+                v = values[key] = self._value(g, view.phase, base[1])
+            return v
+
+        out: dict = {}
+        first = None
+        for a in cands:
+            total = 0.0
+            if margin is not None and first is not None:
+                bar = first + margin - 1e-9           # below this the candidate is never played
+                left = sum(w for _, w in live)
+                for k, (_, w) in enumerate(live):
+                    if total + left < bar:
+                        total = None
+                        break
+                    total += w * value(k, a)
+                    left -= w
+                if total is not None:               # the exact sum, in the order of the worlds
+                    total = 0.0
+                    for k, (_, w) in enumerate(live):
+                        total += w * value(k, a)
+            else:
+                for k, (_, w) in enumerate(live):
+                    total += w * value(k, a)
+            if first is None:
+                first = total
+            out[str(a)] = total
         return out
 
-    def _value(self, game: ComradeGame, phase: str) -> float:
+    def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
         docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
         horizon = self.bid_horizon if phase == "bidding" else self.horizon
         if horizon is None:
             return rollout(game, self.card)
         target = len(game.tricks) + horizon
+        card = self.card
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
                                                and not game.trickplay.current):
             seat = game.current_player()
             legal = game.legal_actions()
-            game.apply(legal[0] if len(legal) == 1 else self.card.choose(seat_view(game, seat), legal))
+            game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
             return 1.0 if game.result == "win" else 0.0
-        self.solver_calls += 1
-        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+        # the rest is a function of the position alone (the solver's verdict and the card's rollout):
+        # remembered, since other candidates, worlds and later decisions reach the same positions
+        key = None
+        if dealt is not None and game.play_loss is None:
+            tp = game.trickplay
+            key = (tuple(frozenset(h) for h in tp.hands), dealt, tuple(tuple(w.items()) for w in tp.won),
+                   tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
+            got = self._leaf_memo.get(key)
+            if got is not None:
+                return got
+        value = self._leaf_value(game)
+        if key is not None:
+            if len(self._leaf_memo) >= MEMO_LIMIT:
+                self._leaf_memo.clear()
+            self._leaf_memo[key] = value
+        return value
+
+    def _leaf_value(self, game: ComradeGame) -> float:
+        """The value of a position in the play at the end of a trick: the solver's verdict, and the card's rollout."""
+        verdict = self._verdict(game)
         if verdict == "no_win":
             return 0.0
         if self.leaf == "solver" and verdict == "win":
@@ -315,6 +381,29 @@ class CardSearchPlayer:
         # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
         return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
             * rollout(game, self.card)
+
+    def _verdict(self, game: ComradeGame) -> str:
+        """:func:`~solvers.comrade.position.solve_position`'s verdict on ``game`` (a position in the play at the
+        end of a trick), remembered by what the search reads: the owner sequences, the leader, the counts and
+        the bids (rank compression: positions with the same sequences get the same verdict)."""
+        tp = game.trickplay
+        key = None
+        if tp is not None and not tp.current and game.play_loss is None and game.phase == "play":
+            ace_high = game.rules.ace_high
+            seqs, _ = position_from_hands([[(_SUIT_INDEX[c.suit], play_rank(c, ace_high)) for c in h]
+                                           for h in tp.hands])
+            key = (seqs, tp.current_player(), tuple(tp.won[p][s] for p in range(tp.players) for s in SUITS),
+                   tuple(tp.bids[p].get(s, 0) for p in range(tp.players) for s in SUITS), game.variant.name)
+            got = self._verdict_memo.get(key)
+            if got is not None:
+                return got
+        self.solver_calls += 1
+        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+        if key is not None:
+            if len(self._verdict_memo) >= MEMO_LIMIT:
+                self._verdict_memo.clear()
+            self._verdict_memo[key] = verdict
+        return verdict
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
@@ -327,10 +416,12 @@ class CardSearchPlayer:
         if len(cands) == 1:
             self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
             return choice
-        scores = self.scores(view, cands, rng)
-        self.last_scores = scores
-        best = max(cands, key=lambda a: (scores[str(a)], a == choice))
         margin = self.budget(view)[1]
+        scores = self._scores(view, cands, rng, margin)
+        # a candidate dropped by _scores could not have reached the card's score plus the margin
+        kept = [a for a in cands if scores[str(a)] is not None]
+        self.last_scores = {k: v for k, v in scores.items() if v is not None}
+        best = max(kept, key=lambda a: (scores[str(a)], a == choice))
         if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
             self.last_reason = (f"search: {action_words(best)} wins {scores[str(best)]:.0%} of the worlds, the "
                                 f"card's {action_words(choice)} {scores[str(choice)]:.0%}")
