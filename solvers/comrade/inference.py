@@ -423,28 +423,32 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
     draws = n * (oversample if method in ("resample", "mcmc") else 1)
     layouts = [uniform_layout(view, rng) for _ in range(draws)]
     seats = [p for p in ev.seats if ev.actions_of(p)]
-    per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
 
     def below_floor(p, likes) -> bool:
         best = max(likes)
         return best <= 0 or best ** (1 / ev.actions_of(p)) < trust_floor
 
-    # the chain judges trust on its own worlds (below); the other methods on the prior draws
-    untrusted = set() if method == "mcmc" else {p for p in seats if below_floor(p, per_seat[p])}
-    trusted = [p for p in seats if p not in untrusted]
-    raw = []
-    for i in range(draws):
-        w = 1.0
-        for p in trusted:
-            w *= per_seat[p][i]
-        raw.append(w)
-    total = sum(raw)
-    if total <= 0:          # the trusted seats' products underflow together: trust nobody
-        untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
     if method == "mcmc":
+        # the chain judges trust on its own worlds (below) and starts from the likeliest prior draw
+        # (the first of the likeliest): only that draw is needed, so a draw is scored only as far as
+        # needed to see that it is not likelier than the best so far
+        untrusted, trusted = set(), list(seats)
+        best, top = -1.0, 0
+        for i, h in enumerate(layouts):
+            w = 1.0
+            for p in trusted:
+                bar = best / w * (1 - 1e-9) if best > 0 and w > 0 else 0.0
+                w *= ev.seat_likelihood(p, h[p], floor=bar)
+                if bar and w / (1 - 1e-9) < best:
+                    w = -1.0
+                    break
+            if w > best:
+                best, top = w, i
+        if best <= 0:       # the trusted seats' products underflow together: trust nobody
+            untrusted, trusted, top = set(seats), [], 0
         thin = thin if thin is not None else MCMC_THIN
         burn = burn if burn is not None else MCMC_BURN if len(view.tricks) < LATE_TRICKS else MCMC_LATE_BURN
-        start = layouts[max(range(draws), key=raw.__getitem__)]
+        start = layouts[top]
         first = min(n, TRUST_WORLDS)    # trust is judged on the first worlds of the chain
         hands = _metropolis(view, ev, start, trusted, first, rng, thin, burn)
         doubted = {p for p in trusted if below_floor(p, [ev.seat_likelihood(p, h[p]) for h in hands])}
@@ -455,11 +459,24 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
         elif n > first:
             hands += _metropolis(view, ev, hands[-1], trusted, n - first, rng, thin, 0)
         weights = [1 / n] * n
-    elif method == "resample":
+    else:
+        per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
+        untrusted = {p for p in seats if below_floor(p, per_seat[p])}
+        trusted = [p for p in seats if p not in untrusted]
+        raw = []
+        for i in range(draws):
+            w = 1.0
+            for p in trusted:
+                w *= per_seat[p][i]
+            raw.append(w)
+        total = sum(raw)
+        if total <= 0:          # the trusted seats' products underflow together: trust nobody
+            untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
+    if method == "resample":
         idx = rng.choices(range(draws), weights=raw, k=n)
         hands = [layouts[i] for i in idx]
         weights = [1 / n] * n
-    else:
+    elif method == "importance":
         hands = layouts
         weights = [w / total for w in raw]
     fallback = bool(seats) and not trusted
@@ -496,7 +513,7 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
                 new_a = hidden[a][:i] + [y] + hidden[a][i + 1:]
                 new_b = hidden[b][:j] + [x] + hidden[b][j + 1:]
                 bar = rng.random() * like[a] * like[b]
-                la = ev.seat_likelihood(a, new_a) if a in trusted else 1.0
+                la = ev.seat_likelihood(a, new_a, floor=bar) if a in trusted else 1.0
                 lb = (ev.seat_likelihood(b, new_b, floor=bar / la) if b in trusted else 1.0) if la > 0 else 0.0
                 if la * lb > bar or like[a] * like[b] == 0:
                     hidden[a], hidden[b], like[a], like[b] = new_a, new_b, la, lb
