@@ -263,6 +263,8 @@ class CardSearchPlayer:
         self.solver_calls = 0
         self._leaf_memo: dict = {}
         self._verdict_memo: dict = {}
+        self._likelihoods: dict = {}
+        self._history: tuple | None = None
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -293,7 +295,7 @@ class CardSearchPlayer:
         if it won every world left: such a candidate is never played (see :meth:`act`)."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
-                               oversample=self.oversample, rules=self.rules)
+                               oversample=self.oversample, rules=self.rules, memo=self._evidence_memo(view))
         self.last_worlds = worlds
         live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
         # equal worlds give equal values: each (layout, candidate) is scored once per decision
@@ -338,6 +340,21 @@ class CardSearchPlayer:
                 first = total
             out[str(a)] = total
         return out
+
+    def _evidence_memo(self, view: PlayerView) -> dict:
+        """The likelihoods of the others' actions scored so far in this game (see
+        :class:`~solvers.comrade.inference.Evidence`): kept while each view's public history extends the
+        last one's, started afresh in another game."""
+        history = (view.dealer, len(view.hand_sizes), view.seat,
+                   tuple(str(step.action) for step in view.bidding_history)
+                   + tuple(str(c) for t in view.tricks for _, c in t.plays)
+                   + tuple(str(c) for _, c in view.current_trick))
+        old = self._history
+        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3] \
+                or len(self._likelihoods) >= MEMO_LIMIT:
+            self._likelihoods = {}
+        self._history = history
+        return self._likelihoods
 
     def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
