@@ -48,6 +48,7 @@ from .convention import ConventionCard, suit_strength
 from .inference import METHODS, TRUST_FLOOR, sample_worlds
 from .position import solve_position
 from .picture import position_from_hands
+from .search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
 
 #: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
@@ -390,37 +391,61 @@ class CardSearchPlayer:
 
     def _leaf_value(self, game: ComradeGame) -> float:
         """The value of a position in the play at the end of a trick: the solver's verdict, and the card's rollout."""
-        verdict = self._verdict(game)
+        key = self._verdict_key(game)
+        verdict = None if key is None else self._verdict_memo.get(key)
+        if verdict is None and key is not None and self._refuted_at_root(game, key):
+            verdict = "no_win"
+            self._remember(key, verdict)
+        if verdict == "no_win":
+            return 0.0
+        # The card's rollout next: when it wins, a win is possible (the solver is exact: it says "win",
+        # or "unknown" when out of budget, never "no_win"), and every verdict then gives 1
+        played = rollout(fast_clone(game), self.card)
+        if played == 1.0:
+            return 1.0
+        if verdict is None:
+            self.solver_calls += 1
+            verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+            if key is not None:
+                self._remember(key, verdict)
         if verdict == "no_win":
             return 0.0
         if self.leaf == "solver" and verdict == "win":
             return 1.0
         # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
         return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
-            * rollout(game, self.card)
+            * played
 
-    def _verdict(self, game: ComradeGame) -> str:
-        """:func:`~solvers.comrade.position.solve_position`'s verdict on ``game`` (a position in the play at the
-        end of a trick), remembered by what the search reads: the owner sequences, the leader, the counts and
-        the bids (rank compression: positions with the same sequences get the same verdict)."""
+    def _remember(self, key: tuple, verdict: str) -> None:
+        if len(self._verdict_memo) >= MEMO_LIMIT:
+            self._verdict_memo.clear()
+        self._verdict_memo[key] = verdict
+
+    @staticmethod
+    def _verdict_key(game: ComradeGame) -> tuple | None:
+        """What :func:`~solvers.comrade.position.solve_position`'s search reads of a position in the play at the
+        end of a trick: the owner sequences (rank compression: positions with the same sequences get the same
+        verdict), the leader, the counts and the bids; ``None`` elsewhere."""
         tp = game.trickplay
-        key = None
-        if tp is not None and not tp.current and game.play_loss is None and game.phase == "play":
-            ace_high = game.rules.ace_high
-            seqs, _ = position_from_hands([[(_SUIT_INDEX[c.suit], play_rank(c, ace_high)) for c in h]
-                                           for h in tp.hands])
-            key = (seqs, tp.current_player(), tuple(tp.won[p][s] for p in range(tp.players) for s in SUITS),
-                   tuple(tp.bids[p].get(s, 0) for p in range(tp.players) for s in SUITS), game.variant.name)
-            got = self._verdict_memo.get(key)
-            if got is not None:
-                return got
-        self.solver_calls += 1
-        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
-        if key is not None:
-            if len(self._verdict_memo) >= MEMO_LIMIT:
-                self._verdict_memo.clear()
-            self._verdict_memo[key] = verdict
-        return verdict
+        if tp is None or tp.current or game.play_loss is not None or game.phase != "play":
+            return None
+        ace_high = game.rules.ace_high
+        seqs, _ = position_from_hands([[(_SUIT_INDEX[c.suit], play_rank(c, ace_high)) for c in h] for h in tp.hands])
+        if not any(seqs):
+            return None
+        return (seqs, tp.current_player(), tuple(tp.won[p][s] for p in range(tp.players) for s in SUITS),
+                tuple(tp.bids[p].get(s, 0) for p in range(tp.players) for s in SUITS), game.variant.name)
+
+    @staticmethod
+    def _refuted_at_root(game: ComradeGame, key: tuple) -> bool:
+        """The search's own first test (its refutation rules at the root): when it holds, the solver's
+        verdict is "no_win" without a search, as :meth:`PlaySearch.run <solvers.comrade.search.PlaySearch.run>`
+        finds it."""
+        seqs, leader, counts, target, _ = key
+        variant = game.variant
+        n = game.num_players
+        search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=target, time_limit=None)
+        return search.refute and search._refuted_at_root(seqs, leader, counts, sum(map(len, seqs)) // n)
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
