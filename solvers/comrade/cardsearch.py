@@ -292,8 +292,10 @@ class CardSearchPlayer:
     def _scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random,
                 margin: float | None) -> dict[str, float | None]:
         """:meth:`scores`; with ``margin``, a candidate other than the first (the card's choice) is
-        dropped (its score ``None``) as soon as it cannot reach the first's score plus ``margin`` even
-        if it won every world left: such a candidate is never played (see :meth:`act`)."""
+        dropped (its score ``None``) as soon as it cannot reach the first's score plus ``margin``: such a
+        candidate is never played (see :meth:`act`).  What a world can still give a candidate is bounded
+        first by the cheap part of its value (the card's play, the search's root test, the rollout), and the
+        solver is asked only while the candidate can still reach that score."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
                                oversample=self.oversample, rules=self.rules, memo=self._evidence_memo(view))
@@ -303,18 +305,37 @@ class CardSearchPlayer:
         layouts = [tuple(frozenset(h) for h in worlds.hands[i]) for i, _ in live]
         bases: dict = {}
         values: dict = {}
+        waiting: dict = {}
 
-        def value(k: int, a) -> float:
+        def prepared(k: int, a) -> tuple:
+            """(the value, None), or (a bound on it, what the solver still has to decide)."""
             key = (layouts[k], str(a))
             v = values.get(key)
-            if v is None:
-                base = bases.get(layouts[k])
-                if base is None:
-                    g0 = worlds.game(live[k][0], self.rules)
-                    base = bases[layouts[k]] = (g0, frozenset(c for h in g0.deal.hands for c in h))
-                g = fast_clone(base[0])
-                g.apply(a)
-                v = values[key] = self._value(g, view.phase, base[1])
+            if v is not None:
+                return v, None
+            got = waiting.get(key)
+            if got is not None:
+                return got
+            base = bases.get(layouts[k])
+            if base is None:
+                g0 = worlds.game(live[k][0], self.rules)
+                base = bases[layouts[k]] = (g0, frozenset(c for h in g0.deal.hands for c in h))
+            g = fast_clone(base[0])
+            g.apply(a)
+            v, rest = self._prepare(g, view.phase, base[1])
+            if rest is None:
+                values[key] = v
+            else:
+                waiting[key] = (v, rest)
+            return v, rest
+
+        def value(k: int, a) -> float:
+            v, rest = prepared(k, a)
+            if rest is None:
+                return v
+            key = (layouts[k], str(a))
+            v = values[key] = self._finish(rest)
+            del waiting[key]
             return v
 
         out: dict = {}
@@ -323,17 +344,14 @@ class CardSearchPlayer:
             total = 0.0
             if margin is not None and first is not None:
                 bar = first + margin - 1e-9           # below this the candidate is never played
-                left = sum(w for _, w in live)
+                bounds = [prepared(k, a)[0] for k in range(len(live))]
+                left = sum(w * u for (_, w), u in zip(live, bounds))
                 for k, (_, w) in enumerate(live):
                     if total + left < bar:
                         total = None
                         break
-                    total += w * value(k, a)
-                    left -= w
-                if total is not None:               # the exact sum, in the order of the worlds
-                    total = 0.0
-                    for k, (_, w) in enumerate(live):
-                        total += w * value(k, a)
+                    total += w * value(k, a)        # the exact sum, in the order of the worlds
+                    left -= w * bounds[k]
             else:
                 for k, (_, w) in enumerate(live):
                     total += w * value(k, a)
@@ -360,9 +378,15 @@ class CardSearchPlayer:
     def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
         docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
+        v, rest = self._prepare(game, phase, dealt)
+        return v if rest is None else self._finish(rest)
+
+    def _prepare(self, game: ComradeGame, phase: str, dealt: frozenset | None) -> tuple:
+        """The part of :meth:`_value` that needs no search: ``(value, None)`` when that settles it, else
+        ``(a bound on the value, what :meth:`_finish` needs)``.  ``game`` is changed."""
         horizon = self.bid_horizon if phase == "bidding" else self.horizon
         if horizon is None:
-            return rollout(game, self.card)
+            return rollout(game, self.card), None
         target = len(game.tricks) + horizon
         card = self.card
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
@@ -371,7 +395,7 @@ class CardSearchPlayer:
             legal = game.legal_actions()
             game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
-            return 1.0 if game.result == "win" else 0.0
+            return (1.0 if game.result == "win" else 0.0), None
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
         # remembered, since other candidates, worlds and later decisions reach the same positions
         key = None
@@ -381,33 +405,37 @@ class CardSearchPlayer:
                    tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
             got = self._leaf_memo.get(key)
             if got is not None:
-                return got
-        value = self._leaf_value(game)
-        if key is not None:
-            if len(self._leaf_memo) >= MEMO_LIMIT:
-                self._leaf_memo.clear()
-            self._leaf_memo[key] = value
-        return value
-
-    def _leaf_value(self, game: ComradeGame) -> float:
-        """The value of a position in the play at the end of a trick: the solver's verdict, and the card's rollout."""
-        key = self._verdict_key(game)
-        verdict = None if key is None else self._verdict_memo.get(key)
-        if verdict is None and key is not None and self._refuted_at_root(game, key):
+                return got, None
+        vkey = self._verdict_key(game)
+        verdict = None if vkey is None else self._verdict_memo.get(vkey)
+        if verdict is None and vkey is not None and self._refuted_at_root(game, vkey):
             verdict = "no_win"
-            self._remember(key, verdict)
+            self._remember(vkey, verdict)
         if verdict == "no_win":
-            return 0.0
+            return self._store(key, 0.0), None
         # The card's rollout next: when it wins, a win is possible (the solver is exact: it says "win",
         # or "unknown" when out of budget, never "no_win"), and every verdict then gives 1
         played = rollout(fast_clone(game), self.card)
         if played == 1.0:
-            return 1.0
+            return self._store(key, 1.0), None
+        if verdict is not None:
+            return self._store(key, self._leaf(verdict, played)), None
+        bound = 1.0 if self.leaf == "solver" else max(0.5 + 0.5 * played, played)
+        return bound, (key, game, vkey, played)
+
+    def _finish(self, rest: tuple) -> float:
+        """The value of a position :meth:`_prepare` left to the solver."""
+        key, game, vkey, played = rest
+        verdict = None if vkey is None else self._verdict_memo.get(vkey)
         if verdict is None:
             self.solver_calls += 1
             verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
-            if key is not None:
-                self._remember(key, verdict)
+            if vkey is not None:
+                self._remember(vkey, verdict)
+        return self._store(key, self._leaf(verdict, played))
+
+    def _leaf(self, verdict: str, played: float) -> float:
+        """A position's value from the solver's verdict and the card's rollout (``played``)."""
         if verdict == "no_win":
             return 0.0
         if self.leaf == "solver" and verdict == "win":
@@ -415,6 +443,13 @@ class CardSearchPlayer:
         # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
         return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
             * played
+
+    def _store(self, key: tuple | None, value: float) -> float:
+        if key is not None:
+            if len(self._leaf_memo) >= MEMO_LIMIT:
+                self._leaf_memo.clear()
+            self._leaf_memo[key] = value
+        return value
 
     def _remember(self, key: tuple, verdict: str) -> None:
         if len(self._verdict_memo) >= MEMO_LIMIT:
