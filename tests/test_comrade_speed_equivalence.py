@@ -74,3 +74,46 @@ def test_asking_a_decision_alone_is_what_the_whole_game_asked():
     g = GAMES[0]
     for k in range(6):
         assert ask(g["seed"], g["players"], k) == (g["actions"][k], g["actions"][k])
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_hands_with_the_same_play_key_get_the_same_play(players):
+    """``ConventionCard.play_key`` (what the inference memoises a card played on): following suit, the card
+    reads only the led suit, so changing the other suits of the hand (for cards another seat holds) changes
+    neither the choice nor the policy; leading or discarding, the key is the whole hand."""
+    from cardgames.cards import Hand
+    from cardgames.players import play_out_seated
+    from solvers.comrade.convention import ConventionCard, ConventionPlayer
+
+    card = ConventionCard()
+    rng = random.Random(players)
+    follows = whole = 0
+    for seed in range(12):
+        game = ComradeGame(*deal_for_seed(seed, players))
+        seen = []
+
+        class Watch(ConventionPlayer):
+            def act(self, view, legal):
+                if view.phase == "play" and len(legal) > 1:
+                    seen.append((view, list(legal), [list(h) for h in game.hands]))
+                return super().act(view, legal)
+
+        play_out_seated(game, [Watch(card) for _ in range(players)])
+        for view, legal, hands in seen:
+            led = view.current_trick[0][1].suit if view.current_trick else None
+            hand = list(view.hand)
+            key = card.play_key(hand, led)
+            if led is None or not any(c.suit == led for c in hand):
+                assert key == frozenset(hand)
+                whole += 1
+                continue
+            others = [c for p, h in enumerate(hands) if p != view.seat for c in h if c.suit != led]
+            mine = [c for c in hand if c.suit != led]
+            k = min(len(mine), len(others))
+            twin = [c for c in hand if c.suit == led] + rng.sample(others, k) + mine[k:]
+            other = view.__class__(**{**view.__dict__, "hand": Hand(twin).sorted()})
+            assert card.play_key(twin, led) == key
+            assert card.choose(other, legal) == card.choose(view, legal)
+            assert card.policy(other, legal) == card.policy(view, legal)
+            follows += set(twin) != set(hand)
+    assert follows > 50 and whole > 50
