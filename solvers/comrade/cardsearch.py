@@ -494,7 +494,10 @@ class CardSearchPlayer:
             self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
             return choice
         margin = self.budget(view)[1]
-        scores = self._scores(view, cands, rng, margin)
+        if type(self).scores is CardSearchPlayer.scores:
+            scores = self._scores(view, cands, rng, margin)
+        else:                   # a subclass scores its own way: every candidate, as it says
+            scores = self.scores(view, cands, rng)
         # a candidate dropped by _scores could not have reached the card's score plus the margin
         kept = [a for a in cands if scores[str(a)] is not None]
         self.last_scores = {k: v for k, v in scores.items() if v is not None}
