@@ -52,7 +52,7 @@ from .search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
 
 #: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
-MEMO_LIMIT = 200_000
+MEMO_LIMIT = 50_000
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
@@ -369,8 +369,10 @@ class CardSearchPlayer:
                    + tuple(str(c) for t in view.tricks for _, c in t.plays)
                    + tuple(str(c) for _, c in view.current_trick))
         old = self._history
-        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3] \
-                or len(self._likelihoods) >= MEMO_LIMIT:
+        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3]:
+            # another game: nothing remembered of the last one comes back (positions of another deal)
+            self._likelihoods, self._leaf_memo, self._verdict_memo = {}, {}, {}
+        elif len(self._likelihoods) >= MEMO_LIMIT:
             self._likelihoods = {}
         self._history = history
         return self._likelihoods
