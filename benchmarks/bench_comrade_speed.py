@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -141,6 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     tasks = [(s, 4) for s in seeds_of(args.deals)] + [(s, 3) for s in seeds_of(args.deals3)]
     tree = unpack(args.base)
+    try:
+        return run(args, tasks, tree)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+
+
+def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
+    """The recording (``--record``) or the side-by-side comparison, with the old code unpacked in ``tree``."""
     base = git_commit(args.base)
     if args.record:
         games = []
