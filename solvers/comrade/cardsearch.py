@@ -47,7 +47,13 @@ from cardgames.errors import PlayerOptionError
 from .convention import ConventionCard, suit_strength
 from .inference import METHODS, TRUST_FLOOR, sample_worlds
 from .position import solve_position
+from .picture import position_from_hands
+from .search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
+
+#: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
+MEMO_LIMIT = 50_000
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
 
@@ -256,6 +262,10 @@ class CardSearchPlayer:
         self.leaf = leaf
         self.node_limit = node_limit
         self.solver_calls = 0
+        self._leaf_memo: dict = {}
+        self._verdict_memo: dict = {}
+        self._likelihoods: dict = {}
+        self._history: tuple | None = None
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -277,44 +287,202 @@ class CardSearchPlayer:
 
     def scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
+        return self._scores(view, cands, rng, None)
+
+    def _scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random,
+                margin: float | None) -> dict[str, float | None]:
+        """:meth:`scores`; with ``margin``, a candidate other than the first (the card's choice) is
+        dropped (its score ``None``) as soon as it cannot reach the first's score plus ``margin``: such a
+        candidate is never played (see :meth:`act`).  What a world can still give a candidate is bounded
+        first by the cheap part of its value (the card's play, the search's root test, the rollout), and the
+        solver is asked only while the candidate can still reach that score."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
-                               oversample=self.oversample, rules=self.rules)
+                               oversample=self.oversample, rules=self.rules, memo=self._evidence_memo(view))
         self.last_worlds = worlds
-        out = {str(a): 0.0 for a in cands}
-        for i, w in enumerate(worlds.weights):
-            if w <= 0:
-                continue
-            base = worlds.game(i, self.rules)
-            for a in cands:
-                g = fast_clone(base)
-                g.apply(a)
-                out[str(a)] += w * self._value(g, view.phase)
+        live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
+        # equal worlds give equal values: each (layout, candidate) is scored once per decision
+        layouts = [tuple(frozenset(h) for h in worlds.hands[i]) for i, _ in live]
+        bases: dict = {}
+        values: dict = {}
+        waiting: dict = {}
+
+        def prepared(k: int, a) -> tuple:
+            """(the value, None), or (a bound on it, what the solver still has to decide)."""
+            key = (layouts[k], str(a))
+            v = values.get(key)
+            if v is not None:
+                return v, None
+            got = waiting.get(key)
+            if got is not None:
+                return got
+            base = bases.get(layouts[k])
+            if base is None:
+                g0 = worlds.game(live[k][0], self.rules)
+                base = bases[layouts[k]] = (g0, frozenset(c for h in g0.deal.hands for c in h))
+            g = fast_clone(base[0])
+            g.apply(a)
+            v, rest = self._prepare(g, view.phase, base[1])
+            if rest is None:
+                values[key] = v
+            else:
+                waiting[key] = (v, rest)
+            return v, rest
+
+        def value(k: int, a) -> float:
+            v, rest = prepared(k, a)
+            if rest is None:
+                return v
+            key = (layouts[k], str(a))
+            v = values[key] = self._finish(rest)
+            del waiting[key]
+            return v
+
+        out: dict = {}
+        first = None
+        for a in cands:
+            total = 0.0
+            if margin is not None and first is not None:
+                bar = first + margin - 1e-9           # below this the candidate is never played
+                bounds = [prepared(k, a)[0] for k in range(len(live))]
+                left = sum(w * u for (_, w), u in zip(live, bounds))
+                for k, (_, w) in enumerate(live):
+                    if total + left < bar:
+                        total = None
+                        break
+                    total += w * value(k, a)        # the exact sum, in the order of the worlds
+                    left -= w * bounds[k]
+            else:
+                for k, (_, w) in enumerate(live):
+                    total += w * value(k, a)
+            if first is None:
+                first = total
+            out[str(a)] = total
         return out
 
-    def _value(self, game: ComradeGame, phase: str) -> float:
+    def _evidence_memo(self, view: PlayerView) -> dict:
+        """The likelihoods of the others' actions scored so far in this game (see
+        :class:`~solvers.comrade.inference.Evidence`): kept while each view's public history extends the
+        last one's, started afresh in another game."""
+        history = (view.dealer, len(view.hand_sizes), view.seat,
+                   tuple(str(step.action) for step in view.bidding_history)
+                   + tuple(str(c) for t in view.tricks for _, c in t.plays)
+                   + tuple(str(c) for _, c in view.current_trick))
+        old = self._history
+        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3]:
+            # another game: nothing remembered of the last one comes back (positions of another deal)
+            self._likelihoods, self._leaf_memo, self._verdict_memo = {}, {}, {}
+        elif len(self._likelihoods) >= MEMO_LIMIT:
+            self._likelihoods = {}
+        self._history = history
+        return self._likelihoods
+
+    def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
         docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
+        v, rest = self._prepare(game, phase, dealt)
+        return v if rest is None else self._finish(rest)
+
+    def _prepare(self, game: ComradeGame, phase: str, dealt: frozenset | None) -> tuple:
+        """The part of :meth:`_value` that needs no search: ``(value, None)`` when that settles it, else
+        ``(a bound on the value, what :meth:`_finish` needs)``.  ``game`` is changed."""
         horizon = self.bid_horizon if phase == "bidding" else self.horizon
         if horizon is None:
-            return rollout(game, self.card)
+            return rollout(game, self.card), None
         target = len(game.tricks) + horizon
+        card = self.card
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
                                                and not game.trickplay.current):
             seat = game.current_player()
             legal = game.legal_actions()
-            game.apply(legal[0] if len(legal) == 1 else self.card.choose(seat_view(game, seat), legal))
+            game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
-            return 1.0 if game.result == "win" else 0.0
-        self.solver_calls += 1
-        verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+            return (1.0 if game.result == "win" else 0.0), None
+        # the rest is a function of the position alone (the solver's verdict and the card's rollout):
+        # remembered, since other candidates, worlds and later decisions reach the same positions
+        key = None
+        if dealt is not None and game.play_loss is None:
+            tp = game.trickplay
+            key = (tuple(frozenset(h) for h in tp.hands), dealt, tuple(tuple(w.items()) for w in tp.won),
+                   tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
+            got = self._leaf_memo.get(key)
+            if got is not None:
+                return got, None
+        vkey = self._verdict_key(game)
+        verdict = None if vkey is None else self._verdict_memo.get(vkey)
+        if verdict is None and vkey is not None and self._refuted_at_root(game, vkey):
+            verdict = "no_win"
+            self._remember(vkey, verdict)
+        if verdict == "no_win":
+            return self._store(key, 0.0), None
+        # The card's rollout next: when it wins, a win is possible (the solver is exact: it says "win",
+        # or "unknown" when out of budget, never "no_win"), and every verdict then gives 1
+        played = rollout(fast_clone(game), self.card)
+        if played == 1.0:
+            return self._store(key, 1.0), None
+        if verdict is not None:
+            return self._store(key, self._leaf(verdict, played)), None
+        bound = 1.0 if self.leaf == "solver" else max(0.5 + 0.5 * played, played)
+        return bound, (key, game, vkey, played)
+
+    def _finish(self, rest: tuple) -> float:
+        """The value of a position :meth:`_prepare` left to the solver."""
+        key, game, vkey, played = rest
+        verdict = None if vkey is None else self._verdict_memo.get(vkey)
+        if verdict is None:
+            self.solver_calls += 1
+            verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+            if vkey is not None:
+                self._remember(vkey, verdict)
+        return self._store(key, self._leaf(verdict, played))
+
+    def _leaf(self, verdict: str, played: float) -> float:
+        """A position's value from the solver's verdict and the card's rollout (``played``)."""
         if verdict == "no_win":
             return 0.0
         if self.leaf == "solver" and verdict == "win":
             return 1.0
         # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
         return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
-            * rollout(game, self.card)
+            * played
+
+    def _store(self, key: tuple | None, value: float) -> float:
+        if key is not None:
+            if len(self._leaf_memo) >= MEMO_LIMIT:
+                self._leaf_memo.clear()
+            self._leaf_memo[key] = value
+        return value
+
+    def _remember(self, key: tuple, verdict: str) -> None:
+        if len(self._verdict_memo) >= MEMO_LIMIT:
+            self._verdict_memo.clear()
+        self._verdict_memo[key] = verdict
+
+    @staticmethod
+    def _verdict_key(game: ComradeGame) -> tuple | None:
+        """What :func:`~solvers.comrade.position.solve_position`'s search reads of a position in the play at the
+        end of a trick: the owner sequences (rank compression: positions with the same sequences get the same
+        verdict), the leader, the counts and the bids; ``None`` elsewhere."""
+        tp = game.trickplay
+        if tp is None or tp.current or game.play_loss is not None or game.phase != "play":
+            return None
+        ace_high = game.rules.ace_high
+        seqs, _ = position_from_hands([[(_SUIT_INDEX[c.suit], play_rank(c, ace_high)) for c in h] for h in tp.hands])
+        if not any(seqs):
+            return None
+        return (seqs, tp.current_player(), tuple(tp.won[p][s] for p in range(tp.players) for s in SUITS),
+                tuple(tp.bids[p].get(s, 0) for p in range(tp.players) for s in SUITS), game.variant.name)
+
+    @staticmethod
+    def _refuted_at_root(game: ComradeGame, key: tuple) -> bool:
+        """The search's own first test (its refutation rules at the root): when it holds, the solver's
+        verdict is "no_win" without a search, as :meth:`PlaySearch.run <solvers.comrade.search.PlaySearch.run>`
+        finds it."""
+        seqs, leader, counts, target, _ = key
+        variant = game.variant
+        n = game.num_players
+        search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=target, time_limit=None)
+        return search.refute and search._refuted_at_root(seqs, leader, counts, sum(map(len, seqs)) // n)
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
         view = require_view(view)
@@ -327,10 +495,15 @@ class CardSearchPlayer:
         if len(cands) == 1:
             self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
             return choice
-        scores = self.scores(view, cands, rng)
-        self.last_scores = scores
-        best = max(cands, key=lambda a: (scores[str(a)], a == choice))
         margin = self.budget(view)[1]
+        if type(self).scores is CardSearchPlayer.scores:
+            scores = self._scores(view, cands, rng, margin)
+        else:                   # a subclass scores its own way: every candidate, as it says
+            scores = self.scores(view, cands, rng)
+        # a candidate dropped by _scores could not have reached the card's score plus the margin
+        kept = [a for a in cands if scores[str(a)] is not None]
+        self.last_scores = {k: v for k, v in scores.items() if v is not None}
+        best = max(kept, key=lambda a: (scores[str(a)], a == choice))
         if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
             self.last_reason = (f"search: {action_words(best)} wins {scores[str(best)]:.0%} of the worlds, the "
                                 f"card's {action_words(choice)} {scores[str(choice)]:.0%}")

@@ -253,6 +253,24 @@ class ConventionCard:
                     high[c.suit].append(r)
         return tuple((count[s], tuple(sorted(high[s]))) for s in SUITS)
 
+    def play_key(self, hand: Sequence[Card], led: str | None) -> frozenset:
+        """What the card's play reads of ``hand`` when ``led`` is the suit led to the trick in progress
+        (``None``: the player leads): following suit, only the cards of the led suit (every rule that
+        follows, P4, P5 and P7, and the cards the policy cannot tell apart look at that suit alone);
+        leading or discarding, the whole hand.  In the same position two hands with the same key get the
+        same choice and the same :meth:`policy` (a test checks it on random hands), so the inference
+        scores such an action once per key instead of once per hand.
+
+        >>> from cardgames.cards import parse_cards
+        >>> sorted(map(str, ConventionCard().play_key(parse_cards("SA S3 HK"), "S")))
+        ['S3', 'SA']
+        """
+        if led is not None:
+            follow = frozenset(c for c in hand if c.suit == led)
+            if follow:
+                return follow
+        return frozenset(hand)
+
     def _equivalents(self, view: PlayerView, legal, choice) -> set:
         if not isinstance(choice, Card):
             return {choice}

@@ -180,6 +180,21 @@ def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
     return ways, allowed
 
 
+@lru_cache(maxsize=4096)
+def _suit_options(suit_counts: tuple, rooms: tuple, accepts: tuple, i: int, left: tuple):
+    """The splits of suit ``i`` into the bins with ``left`` room, each with the room left after it,
+    their numbers of layouts, and the sum of those (for :func:`uniform_layout`'s draw)."""
+    ways, allowed = _count_table(suit_counts, rooms, accepts)
+    options, weights = [], []
+    for split in _splits(suit_counts[i], left, allowed[i]):
+        rest = tuple(r - x for r, x in zip(left, split))
+        w = ways(i + 1, rest)
+        if w:
+            options.append((split, rest))
+            weights.append(_multinomial(suit_counts[i], split) * w)
+    return tuple(options), tuple(weights), sum(weights)
+
+
 def _multinomial(k: int, split: tuple) -> int:
     out = math.factorial(k)
     for x in split:
@@ -212,22 +227,21 @@ def uniform_layout(view: PlayerView, rng: random.Random) -> list[list[Card]]:
     (the player's own hand at ``view.seat``).  Raises :class:`~solvers.comrade.sampling.SampleError`
     when none fits."""
     view = require_view(view)
-    bins, rooms, accepts, by_suit, counts = _key(view)
+    return _uniform_layout(view, _key(view), rng)
+
+
+def _uniform_layout(view: PlayerView, key: tuple, rng: random.Random) -> list[list[Card]]:
+    """:func:`uniform_layout` with ``key = _key(view)`` worked out once for many draws."""
+    bins, rooms, accepts, by_suit, counts = key
     ways, allowed = _count_table(counts, rooms, accepts)
     if ways(0, rooms) == 0:
         raise SampleError("no deal fits the hand sizes and the suits the others have shown they lack")
     hidden: dict = {b: [] for b in bins}
     left = rooms
     for i, s in enumerate(SUITS):
-        options, weights = [], []
-        for split in _splits(counts[i], left, allowed[i]):
-            rest = tuple(r - x for r, x in zip(left, split))
-            w = ways(i + 1, rest)
-            if w:
-                options.append((split, rest))
-                weights.append(_multinomial(counts[i], split) * w)
+        options, weights, total = _suit_options(counts, rooms, accepts, i, left)
         # an exact draw proportional to big integers
-        r = rng.randrange(sum(weights))
+        r = rng.randrange(total)
         for (split, rest), w in zip(options, weights):
             if r < w:
                 break
@@ -252,6 +266,7 @@ class _Step:
     later: tuple                  # the cards the actor plays from this step on (this one included)
     led: str | None               # the suit led to the trick in progress (play), None otherwise
     legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
+    index: int = -1               # the step's place among all public actions (bids, passes and cards)
 
 
 class Evidence:
@@ -264,8 +279,12 @@ class Evidence:
     no information and are skipped.
     """
 
-    def __init__(self, view: PlayerView, card, rules: ComradeRules = DEFAULT_RULES, rng: random.Random | None = None):
+    def __init__(self, view: PlayerView, card, rules: ComradeRules = DEFAULT_RULES, rng: random.Random | None = None,
+                 memo: dict | None = None):
         self.view = require_view(view)
+        # each action's probability per hand held then: a caller may pass the dict of an earlier
+        # Evidence of the same game (a prefix of this history), whose actions are scored the same
+        self.memo = {} if memo is None else memo
         self.card = card
         self.rules = rules
         n = len(view.hand_sizes)
@@ -276,6 +295,9 @@ class Evidence:
         # a card that says what its bidding reads of a hand (ConventionCard.bidding_key) has each
         # bidding scored once per (seat, step, key) instead of once per hand
         self.bidding_key = getattr(card, "bidding_key", None)
+        # ... and one that says what its play reads of a hand (ConventionCard.play_key), each card
+        # played once per such key
+        self.play_key = getattr(card, "play_key", None)
         self.players = n
         self.bid_cache: dict = {}
         if not view.bidding_history:
@@ -292,7 +314,7 @@ class Evidence:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
                     led = replay.trickplay.led_suit if replay.phase == "play" else None
                     self.steps[seat].append(_Step(seat, action, replay.view(seat), later, led,
-                                                  tuple(legal) if replay.phase == "bidding" else None))
+                                                  tuple(legal) if replay.phase == "bidding" else None, k))
             replay.apply(action)
 
     def seat_likelihood(self, seat: int, hidden: Sequence[Card], floor: float = 0.0) -> float:
@@ -307,34 +329,39 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        for i, st in enumerate(self.steps[seat]):
+        memo = self.memo
+        for st in self.steps[seat]:
             if like < floor:
                 return like
+            cards = list(hidden) + list(st.later)
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
-                bkey = (seat, i, self.bidding_key(list(hidden) + list(st.later), self.players))
-                p = self.bid_cache.get(bkey)
+                bkey = (st.index, self.bidding_key(cards, self.players))
+                p = memo.get(bkey)
                 if p is None:
-                    hand = Hand(list(hidden) + list(st.later)).sorted()
+                    hand = Hand(cards).sorted()
                     v = dataclasses.replace(st.template, hand=hand, legal_actions=st.legal)
                     self.policy_calls += 1
-                    p = self.bid_cache[bkey] = self.card.policy(v, list(st.legal)).get(st.action, 0.0)
+                    p = memo[bkey] = self.card.policy(v, list(st.legal)).get(st.action, 0.0)
                 like *= p
                 if like == 0.0:
                     break
                 continue
-            hand = Hand(list(hidden) + list(st.later)).sorted()
-            if st.legal is not None:
-                legal = list(st.legal)
-            else:
-                legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
-                if st.action not in legal:
-                    like = 0.0
-                    break
-                if len(legal) == 1:
-                    continue
-            v = dataclasses.replace(st.template, hand=hand, legal_actions=tuple(legal))
-            self.policy_calls += 1
-            like *= self.card.policy(v, legal).get(st.action, 0.0)
+            mkey = (st.index, frozenset(cards) if self.play_key is None else self.play_key(cards, st.led))
+            p = memo.get(mkey)
+            if p is None:
+                hand = Hand(cards).sorted()
+                if st.legal is not None:
+                    legal = list(st.legal)
+                    p = None
+                else:
+                    legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
+                    p = 0.0 if st.action not in legal else 1.0 if len(legal) == 1 else None
+                if p is None:
+                    v = dataclasses.replace(st.template, hand=hand, legal_actions=tuple(legal))
+                    self.policy_calls += 1
+                    p = self.card.policy(v, legal).get(st.action, 0.0)
+                memo[mkey] = p
+            like *= p      # an illegal action gives 0, a forced one 1 (no information)
             if like == 0.0:
                 break
         self.cache[key] = like
@@ -394,7 +421,8 @@ class Worlds:
 
 def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
                   method: str = "importance", oversample: int = 4, rules: ComradeRules = DEFAULT_RULES,
-                  evidence: Evidence | None = None, thin: int | None = None, burn: int | None = None) -> Worlds:
+                  evidence: Evidence | None = None, thin: int | None = None, burn: int | None = None,
+                  memo: dict | None = None) -> Worlds:
     """``n`` hidden layouts for ``view``, weighted by how well ``card`` explains the others' actions.
 
     See the module docstring for the prior, the likelihood, the three methods and the trust floor
@@ -419,32 +447,37 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
         raise ValueError(f"oversample must be at least 1, not {oversample!r}")
     if not 0 <= trust_floor < 1:
         raise ValueError(f"trust_floor must lie in [0, 1), not {trust_floor!r}")
-    ev = evidence or Evidence(view, card, rules, rng)
+    ev = evidence or Evidence(view, card, rules, rng, memo=memo)
     draws = n * (oversample if method in ("resample", "mcmc") else 1)
-    layouts = [uniform_layout(view, rng) for _ in range(draws)]
+    layout_key = _key(view)
+    layouts = [_uniform_layout(view, layout_key, rng) for _ in range(draws)]
     seats = [p for p in ev.seats if ev.actions_of(p)]
-    per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
 
     def below_floor(p, likes) -> bool:
         best = max(likes)
         return best <= 0 or best ** (1 / ev.actions_of(p)) < trust_floor
 
-    # the chain judges trust on its own worlds (below); the other methods on the prior draws
-    untrusted = set() if method == "mcmc" else {p for p in seats if below_floor(p, per_seat[p])}
-    trusted = [p for p in seats if p not in untrusted]
-    raw = []
-    for i in range(draws):
-        w = 1.0
-        for p in trusted:
-            w *= per_seat[p][i]
-        raw.append(w)
-    total = sum(raw)
-    if total <= 0:          # the trusted seats' products underflow together: trust nobody
-        untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
     if method == "mcmc":
+        # the chain judges trust on its own worlds (below) and starts from the likeliest prior draw
+        # (the first of the likeliest): only that draw is needed, so a draw is scored only as far as
+        # needed to see that it is not likelier than the best so far
+        untrusted, trusted = set(), list(seats)
+        best, top = -1.0, 0
+        for i, h in enumerate(layouts):
+            w = 1.0
+            for p in trusted:
+                bar = best / w * (1 - 1e-9) if best > 0 and w > 0 else 0.0
+                w *= ev.seat_likelihood(p, h[p], floor=bar)
+                if bar and w / (1 - 1e-9) < best:
+                    w = -1.0
+                    break
+            if w > best:
+                best, top = w, i
+        if best <= 0:       # the trusted seats' products underflow together: trust nobody
+            untrusted, trusted, top = set(seats), [], 0
         thin = thin if thin is not None else MCMC_THIN
         burn = burn if burn is not None else MCMC_BURN if len(view.tricks) < LATE_TRICKS else MCMC_LATE_BURN
-        start = layouts[max(range(draws), key=raw.__getitem__)]
+        start = layouts[top]
         first = min(n, TRUST_WORLDS)    # trust is judged on the first worlds of the chain
         hands = _metropolis(view, ev, start, trusted, first, rng, thin, burn)
         doubted = {p for p in trusted if below_floor(p, [ev.seat_likelihood(p, h[p]) for h in hands])}
@@ -455,11 +488,24 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
         elif n > first:
             hands += _metropolis(view, ev, hands[-1], trusted, n - first, rng, thin, 0)
         weights = [1 / n] * n
-    elif method == "resample":
+    else:
+        per_seat = {p: [ev.seat_likelihood(p, h[p]) for h in layouts] for p in seats}
+        untrusted = {p for p in seats if below_floor(p, per_seat[p])}
+        trusted = [p for p in seats if p not in untrusted]
+        raw = []
+        for i in range(draws):
+            w = 1.0
+            for p in trusted:
+                w *= per_seat[p][i]
+            raw.append(w)
+        total = sum(raw)
+        if total <= 0:          # the trusted seats' products underflow together: trust nobody
+            untrusted, trusted, raw, total = set(seats), [], [1.0] * draws, float(draws)
+    if method == "resample":
         idx = rng.choices(range(draws), weights=raw, k=n)
         hands = [layouts[i] for i in idx]
         weights = [1 / n] * n
-    else:
+    elif method == "importance":
         hands = layouts
         weights = [w / total for w in raw]
     fallback = bool(seats) and not trusted
@@ -496,7 +542,7 @@ def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence
                 new_a = hidden[a][:i] + [y] + hidden[a][i + 1:]
                 new_b = hidden[b][:j] + [x] + hidden[b][j + 1:]
                 bar = rng.random() * like[a] * like[b]
-                la = ev.seat_likelihood(a, new_a) if a in trusted else 1.0
+                la = ev.seat_likelihood(a, new_a, floor=bar) if a in trusted else 1.0
                 lb = (ev.seat_likelihood(b, new_b, floor=bar / la) if b in trusted else 1.0) if la > 0 else 0.0
                 if la * lb > bar or like[a] * like[b] == 0:
                     hidden[a], hidden[b], like[a], like[b] = new_a, new_b, la, lb

@@ -1,0 +1,119 @@
+"""The faster search player makes the same decisions as the code it replaced.
+
+``tests/fixtures/comrade_speed_decisions.json`` holds whole games played by four (or three)
+:class:`~solvers.comrade.cardsearch.CardSearchPlayer` of the base commit named in the file (written by
+``benchmarks/bench_comrade_speed.py --record``, which runs that commit's code).  A player draws exactly one
+number from its generator per decision, so decision ``k`` of a game can be asked again on its own: replay
+the game's first ``k`` actions, make the seat's player, let its generator draw once per earlier decision of
+that seat, and ask.  The benchmark compares every decision of more deals; this test a sample.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgames.comrade import ComradeGame
+from solvers.comrade.cardsearch import CardSearchPlayer
+from solvers.comrade.study import deal_for_seed
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "comrade_speed_decisions.json"
+GAMES = json.loads(FIXTURE.read_text(encoding="utf-8"))["games"]
+#: Decisions asked again: a fixed sample over every game, the bidding and the play.
+SAMPLE = 24
+
+
+def decisions():
+    every = [(g["seed"], g["players"], k) for g in GAMES for k in range(len(g["actions"]))]
+    return sorted(random.Random(52).sample(every, SAMPLE))
+
+
+def ask(seed: int, players: int, k: int) -> tuple[str, str]:
+    """Today's player's action at decision ``k`` of the stored game, and the stored (old) action."""
+    game_record = next(g for g in GAMES if g["seed"] == seed and g["players"] == players)
+    actions = game_record["actions"]
+    deal, dealer = deal_for_seed(seed, players)
+    game = ComradeGame(deal, dealer)
+    earlier = [0] * players
+    for a in actions[:k]:
+        earlier[game.current_player()] += 1
+        game.apply(a)
+    seat = game.current_player()
+    player = CardSearchPlayer(seed=seed * 10 + seat)
+    for _ in range(earlier[seat]):
+        player.rng.getrandbits(64)
+    return str(player.act(game.view(seat), tuple(game.legal_actions()))), actions[k]
+
+
+def test_the_fixture_says_how_it_was_made_and_covers_both_phases_and_both_sizes():
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    assert data["made_by"].startswith("benchmarks/bench_comrade_speed.py") and len(data["base_commit"]) == 40
+    assert {g["players"] for g in GAMES} == {3, 4}
+    assert sum(len(g["actions"]) for g in GAMES) >= 300
+    sample = decisions()
+    phases = set()
+    for seed, players, k in sample:
+        g = next(g for g in GAMES if g["seed"] == seed and g["players"] == players)
+        phases.add("bidding" if g["actions"][k][0] in "SHDC" and g["actions"][k][1:].isdigit()
+                   or g["actions"][k] == "pass" else "play")
+    assert phases == {"bidding", "play"}
+
+
+@pytest.mark.parametrize("seed,players,k", decisions())
+def test_the_player_makes_the_stored_decision(seed, players, k):
+    got, old = ask(seed, players, k)
+    assert got == old, f"deal {seed} ({players} players), decision {k}: {got} instead of {old}"
+
+
+def test_asking_a_decision_alone_is_what_the_whole_game_asked():
+    """The replay of one decision is faithful: the first decisions of a stored game, asked one by one,
+    are the stored actions (the generators' draws line up)."""
+    g = GAMES[0]
+    for k in range(6):
+        assert ask(g["seed"], g["players"], k) == (g["actions"][k], g["actions"][k])
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_hands_with_the_same_play_key_get_the_same_play(players):
+    """``ConventionCard.play_key`` (what the inference memoises a card played on): following suit, the card
+    reads only the led suit, so changing the other suits of the hand (for cards another seat holds) changes
+    neither the choice nor the policy; leading or discarding, the key is the whole hand."""
+    from cardgames.cards import Hand
+    from cardgames.players import play_out_seated
+    from solvers.comrade.convention import ConventionCard, ConventionPlayer
+
+    card = ConventionCard()
+    rng = random.Random(players)
+    follows = whole = 0
+    for seed in range(12):
+        game = ComradeGame(*deal_for_seed(seed, players))
+        seen = []
+
+        class Watch(ConventionPlayer):
+            def act(self, view, legal):
+                if view.phase == "play" and len(legal) > 1:
+                    seen.append((view, list(legal), [list(h) for h in game.hands]))
+                return super().act(view, legal)
+
+        play_out_seated(game, [Watch(card) for _ in range(players)])
+        for view, legal, hands in seen:
+            led = view.current_trick[0][1].suit if view.current_trick else None
+            hand = list(view.hand)
+            key = card.play_key(hand, led)
+            if led is None or not any(c.suit == led for c in hand):
+                assert key == frozenset(hand)
+                whole += 1
+                continue
+            others = [c for p, h in enumerate(hands) if p != view.seat for c in h if c.suit != led]
+            mine = [c for c in hand if c.suit != led]
+            k = min(len(mine), len(others))
+            twin = [c for c in hand if c.suit == led] + rng.sample(others, k) + mine[k:]
+            other = view.__class__(**{**view.__dict__, "hand": Hand(twin).sorted()})
+            assert card.play_key(twin, led) == key
+            assert card.choose(other, legal) == card.choose(view, legal)
+            assert card.policy(other, legal) == card.policy(view, legal)
+            follows += set(twin) != set(hand)
+    assert follows > 50 and whole > 50
