@@ -1,7 +1,7 @@
 """The price of silence: silent tables of every kind against perfect cooperation.
 
-Rewrites the stored results that notebook 22 loads.  Each ``--kind KIND:N`` plays deals
-0, 1, 2, ... (``Deal.random(seed, players)``, dealer ``seed % players``) with a table of that
+Rewrites the stored results whose figures notebook 22 shows (tests/test_notebooks_22_28.py keeps the
+two in step).  Each ``--kind KIND:N`` plays deals 0, 1, 2, ... (``Deal.random(seed, players)``, dealer ``seed % players``) with a table of that
 kind (see :data:`solvers.comrade.study.KINDS` and :data:`~solvers.comrade.study.MIXED`;
 ``perfect`` solves the deal with all hands visible, the upper bound), up to ``N`` deals or until
 ``--minutes`` of wall time for that kind have passed, whichever comes first: the kinds that

@@ -5,7 +5,7 @@ predicted chance of holding the unique lowest final card, under the uniform mode
 play-aware model (:mod:`solvers.krypkille_endgame.beliefs`) and the policy model
 (:mod:`solvers.krypkille_endgame.policy`, seeded importance sampling), is compared with what happened, in ten
 bins of predicted probability.  Prints the reliability table and writes it to
-benchmarks/results/krypkille_calibration.json (notebook 11 draws its full reliability chart from it).
+benchmarks/results/krypkille_calibration.json (appendix 19 quotes its figures; docs/benchmarks.md lists them).
 
 Run (rewrites the stored file; about eight minutes on one core):
     .venv/bin/python benchmarks/bench_krypkille_calibration.py
