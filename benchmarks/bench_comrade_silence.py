@@ -1,20 +1,20 @@
 """The price of silence: silent tables of every kind against perfect cooperation.
 
 Rewrites the stored results whose figures notebook 22 shows (tests/test_notebooks_22_28.py keeps the
-two in step).  Each ``--kind KIND:N`` plays deals 0, 1, 2, ... (``Deal.random(seed, players)``, dealer ``seed % players``) with a table of that
-kind (see :data:`solvers.comrade.study.KINDS` and :data:`~solvers.comrade.study.MIXED`;
-``perfect`` solves the deal with all hands visible, the upper bound), up to ``N`` deals or until
-``--minutes`` of wall time for that kind have passed, whichever comes first: the kinds that
-are expensive store the deals that fit, always a prefix 0 .. n-1, and the file records the
-honest ``n`` next to the ``N`` asked for.  ``--merge`` keeps the records of the kinds not run
-again from the existing file.  One process unless ``--workers N`` (the machine is shared); the
-games depend only on the seeds, never on the machine or the number of workers (node budgets, no time
-limits).  ``--resume`` also refuses games played with another search or inference (a hash of
-``cardsearch.py`` and ``inference.py``, stored per kind).  A stored file that is not one
-:func:`solvers.comrade.study.save` writes (not JSON, a wrong field, meta that the records do not bear
-out ...) is refused with one line and status 2 before anything is played, and is never rewritten;
-the study is written whole or not at all (a full disk leaves the stored files as they were, and says
-so in one line, status 2).
+two in step). Each ``--kind KIND:N`` plays deals 0, 1, 2, ... (``Deal.random(seed, players)``,
+dealer ``seed % players``) with a table of that kind (see :data:`solvers.comrade.study.KINDS` and
+:data:`~solvers.comrade.study.MIXED`; ``perfect`` solves the deal with all hands visible, the upper
+bound), up to ``N`` deals or until ``--minutes`` of wall time for that kind have passed, whichever
+comes first: the kinds that are expensive store the deals that fit, always a prefix 0 .. n-1, and
+the file records the honest ``n`` next to the ``N`` asked for. ``--merge`` keeps the records of the
+kinds not run again from the existing file. One process unless ``--workers N`` (the machine is
+shared); the games depend only on the seeds, never on the machine or the number of workers (node
+budgets, no time limits). ``--resume`` also refuses games played with another search or inference (a
+hash of ``cardsearch.py`` and ``inference.py``, stored per kind). A stored file that is not one
+:func:`solvers.comrade.study.save` writes (not JSON, a wrong field, meta that the records do not
+bear out ...) is refused with one line and status 2 before anything is played, and is never
+rewritten; the study is written whole or not at all (a full disk leaves the stored files as they
+were, and says so in one line, status 2).
 
 The full-size command (1,000 deals per kind, 300 for 3 players), for a machine with
 time to spare (about 15 s per deal for the search tables, four seats)::
