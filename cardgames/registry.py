@@ -2,9 +2,10 @@
 
 Modelled on OpenSpiel's registered game types and python-chess's variant list.  An entry says what a
 game is (its name and title), how to start one (``new_game``), its rule options and view types, the
-engine's reference player, a few seeded example states for the tests, and its rules page.  The upper
-layers find their own parts of a game by *name* (dotted paths in ``table`` and ``coach``), so this module
-imports nothing above the engines.
+engine's reference player, a few seeded example states for the tests, and its rules page.  An entry
+names nothing above the engines, not even as a string: the upper layers keep their own parts of a game
+by its name (the classroom's play-table adapters are in ``classroom.tables.TABLES``), so the arrows run
+one way and the layout test sees every one of them.
 
     >>> [g.name for g in games()]
     ['krypkille', 'comrade', 'heart_challenge', 'tiny_trick']
@@ -17,8 +18,8 @@ imports nothing above the engines.
 
 Adding a game (``docs/adding_a_game.md``): write its package under ``cardgames/`` (an engine following
 :class:`~cardgames.game.GameState`, a view, a reference player) and add one :func:`register` call below.
-The contract tests, the golden playthroughs, the play table (a generic adapter unless ``table`` names
-one) and the hidden-card check then cover it with no other edit.
+The contract tests, the golden playthroughs, the play table (a generic adapter, unless the classroom's
+table registry has a line for the game) and the hidden-card check then cover it with no other edit.
 """
 
 from __future__ import annotations
@@ -48,8 +49,7 @@ class GameType:
     * ``reference_player(seed)`` — the engine's own player (``act(view, legal_actions)``);
     * ``examples(seed)`` — small, varied seeded states the contract tests and playthroughs drive;
     * ``rules_page`` — the rules as implemented, relative to the repository;
-    * ``table`` / ``coach`` — dotted paths (``"module:attribute"``) of the classroom layer's adapter and
-      coach for this game; empty means the classroom's generic ones.
+    * ``tags`` — free labels (``"example"`` marks Tiny Trick, the worked example).
     """
 
     name: str
@@ -62,8 +62,6 @@ class GameType:
     examples: Callable[[int], GameState]
     rules_page: str
     japanese: str = ""
-    table: str = ""
-    coach: str = ""
     tags: tuple[str, ...] = field(default=())
 
 
@@ -111,8 +109,7 @@ def _krypkille() -> GameType:
         new_game=lambda seed=None, **kw: KrypkilleRound(seed=seed, **kw), options=KrypkilleOptions,
         view_type=SeatView, player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         reference_player=lambda seed: HeuristicPlayer(seed=seed), examples=examples,
-        rules_page="docs/rules/krypkille.md",
-        table="classroom.tables.krypkille:KrypkilleTable", coach="classroom.coach:krypkille_advice")
+        rules_page="docs/rules/krypkille.md")
 
 
 def _comrade() -> GameType:
@@ -130,8 +127,7 @@ def _comrade() -> GameType:
     return GameType(
         name="comrade", title="Comrade (カムレッド)", japanese="カムレッド",
         new_game=new_game, options=ComradeRules, view_type=PlayerView, player_counts=(3, 4),
-        reference_player=lambda seed: HeuristicPlayer(), examples=examples, rules_page="docs/rules/comrade.md",
-        table="classroom.tables.comrade:ComradeTableGame", coach="classroom.coach:comrade_advice")
+        reference_player=lambda seed: HeuristicPlayer(), examples=examples, rules_page="docs/rules/comrade.md")
 
 
 def _heart_challenge() -> GameType:
@@ -143,8 +139,7 @@ def _heart_challenge() -> GameType:
         view_type=HeartChallengeView, player_counts=tuple(range(2, 11)),
         reference_player=lambda seed: CautiousPlayer(seed=seed),
         examples=lambda seed: HeartChallengeGame(num_players=2 + seed % 5, seed=seed),
-        rules_page="docs/rules/heart_challenge.md",
-        table="classroom.tables.heart_challenge:HeartChallengeTable", coach="classroom.coach:heart_challenge_advice")
+        rules_page="docs/rules/heart_challenge.md")
 
 
 def _tiny_trick() -> GameType:

@@ -3,6 +3,10 @@
 * The layers, bottom to top: :mod:`cardgames` (the rules engines) ← :mod:`solvers` ← :mod:`classroom`
   (widgets, the play table, the coach, the grader, the printables).  No module imports a module of a
   layer above its own -- at module level, under ``if TYPE_CHECKING`` or inside a function.
+* Nor does it name one by string for a later import: no string outside a docstring in the engines or
+  the solvers is a dotted path into a layer above (``"classroom.tables.comrade:ComradeTableGame"``,
+  ``importlib.import_module("solvers." + name)``).  The upper layers keep their own tables of their parts
+  by game name (``classroom.tables.TABLES``), so the import check above sees every arrow.
 
 As python-chess does with ``_repr_svg_``, an engine's rich display
 (``_repr_html_``) imports its HTML module lazily, inside the method; the HTML modules import no
@@ -20,6 +24,7 @@ engine module back at run time (only under ``if TYPE_CHECKING``, for annotations
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -167,6 +172,68 @@ def upward_imports(module: str) -> list[str]:
 def test_no_module_imports_a_layer_above_its_own(module):
     up = upward_imports(module)
     assert not up, f"{module} imports {up}: the arrows run cardgames <- solvers <- classroom"
+
+
+#: A string that is a dotted import path, or the start of one (``"classroom.tables."`` in an f-string):
+#: ``package.module``, optionally ``:attribute``.
+IMPORT_PATH = re.compile(r"(?P<top>[A-Za-z_]\w*)(?:\.\w*)*(?::\w+(?:\.\w+)*)?")
+#: The calls that import by name: their first argument is an import target even without a dot.
+IMPORT_CALLS = {"import_module", "__import__", "find_spec", "import_string", "resolve_name"}
+
+
+def upward_strings(module: str) -> list[str]:
+    """The strings of ``module`` (docstrings and bare string statements left out) that name a module of a
+    layer above its own as an import path: ``"top.module"``, ``"top.module:attribute"`` or the literal
+    start of one (``f"top.{name}"``), or a bare ``"top"`` handed to :func:`importlib.import_module` or
+    ``__import__``."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                  and isinstance(node.value.value, str)}
+    targets = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in IMPORT_CALLS:
+                targets.add(id(node.args[0]))
+    above = set(LAYERS[layer(module) + 1:])
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
+            continue
+        match = IMPORT_PATH.fullmatch(node.value.strip())
+        if match and match["top"] in above and (match.group(0) != match["top"] or id(node) in targets):
+            found.append(node.value)
+    return sorted(found)
+
+
+def test_the_string_check_sees_an_import_path_into_a_layer_above(tmp_path, monkeypatch):
+    """The check can fail: the registry entry this project once had, an f-string target, a bare package
+    name handed to importlib; and it leaves prose, docstrings and the module's own layer alone."""
+    fake = tmp_path / "m.py"
+    fake.write_text('"""A docstring naming classroom.tables.comrade:ComradeTableGame is prose."""\n'
+                    'import importlib\n'
+                    'ENTRY = dict(table="classroom.tables.comrade:ComradeTableGame")\n'
+                    'def coach(name):\n'
+                    '    """See classroom.coach."""\n'
+                    '    return importlib.import_module(f"classroom.coach_{name}")\n'
+                    'def solver():\n'
+                    '    return __import__("solvers")\n'
+                    'SAME = "cardgames.registry:get"\n'
+                    'WORDS = "the classroom, the solvers"\n'
+                    'TAG = "solvers"\n')
+    monkeypatch.setitem(MODULES, "cardgames.fake", fake)
+    assert upward_strings("cardgames.fake") == ["classroom.coach_", "classroom.tables.comrade:ComradeTableGame",
+                                                "solvers"]
+    monkeypatch.setitem(MODULES, "solvers.fake", fake)
+    assert upward_strings("solvers.fake") == ["classroom.coach_", "classroom.tables.comrade:ComradeTableGame"]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) < len(LAYERS) - 1))
+def test_no_module_names_a_layer_above_by_string(module):
+    up = upward_strings(module)
+    assert not up, (f"{module} names {up} as an import path: a layer above keeps its own parts by game name "
+                    "(e.g. classroom.tables.TABLES), the engines and solvers name nothing above them")
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)

@@ -181,6 +181,26 @@ def test_bad_settings_raise_clear_errors():
         PlayTable("krypkille", people=[0, 9])
 
 
+def test_the_classrooms_table_registry_picks_each_games_adapter(monkeypatch):
+    """Every adapter the classroom keeps is for a registered game and is the one its table plays; a
+    registered game without one gets the generic adapter, and a new line in ``TABLES`` is all it takes."""
+    from classroom import tables
+    assert set(tables.TABLES) <= set(registry.names())
+    assert {"krypkille", "comrade", "heart_challenge"} <= set(tables.TABLES)
+    for name, cls in tables.TABLES.items():
+        assert type(tables.table_game(name, seed=1)) is cls, name
+    assert type(PlayTable("tiny_trick", seed=1).tg) is tables.GenericTable
+
+    class TinyTable(tables.GenericTable):
+        def __init__(self, **options):
+            super().__init__("tiny_trick", **options)
+
+    monkeypatch.setitem(tables.TABLES, "tiny_trick", TinyTable)
+    assert type(PlayTable("Tiny Trick", seed=1).tg) is TinyTable
+    with pytest.raises(registry.UnknownGameError, match="'poker'"):
+        tables.table_game("poker")
+
+
 def test_redrawing_closes_the_old_buttons():
     from ipywidgets.widgets.widget import _instances
     t = PlayTable("comrade", seat=1, delay=0, seed=17, hand_size=4)
@@ -191,7 +211,8 @@ def test_redrawing_closes_the_old_buttons():
     assert not [w for w in t._walk(t) if w.comm is not None]
 
 
-@pytest.mark.parametrize("module", ["classroom.table", "classroom.tables.base", "classroom.coach"])
+@pytest.mark.parametrize("module", ["classroom.table", "classroom.tables", "classroom.tables.base",
+                                    "classroom.coach"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -1,7 +1,9 @@
 """The play table's adapters, one module per game (:mod:`classroom.tables.base` holds the shared part).
 
-``table_game("comrade", seed=3)`` makes the adapter a :class:`~classroom.table.PlayTable` drives: the one
-its registry entry (:mod:`cardgames.registry`) names, or the generic one.
+``table_game("comrade", seed=3)`` makes the adapter a :class:`~classroom.table.PlayTable` drives: the
+game's own adapter if :data:`TABLES` has one, or the generic one for any other game of the engines'
+registry (:mod:`cardgames.registry`).  The classroom keeps this table of its adapters itself, keyed by
+the registry's game names, so the engines name nothing of the classroom and every arrow runs one way.
 """
 
 from __future__ import annotations
@@ -18,19 +20,22 @@ from .heart_challenge import HeartChallengeTable
 from .krypkille import KrypkilleTable
 
 __all__ = ["Group", "TableGame", "KrypkilleTable", "ComradeTableGame", "HeartChallengeTable", "GenericTable",
-           "card_html", "back_html", "frames", "review_html", "first_choice_game", "table_game"]
+           "card_html", "back_html", "frames", "review_html", "first_choice_game", "table_game", "TABLES"]
 
-def _load(path: str):
-    """The object a registry entry names as ``"module:attribute"``."""
-    import importlib
-    module, _, attr = path.partition(":")
-    return getattr(importlib.import_module(module), attr)
+#: The play-table adapter written for a game, by its registry name.  A game registered in
+#: :mod:`cardgames.registry` and missing here gets :class:`~classroom.tables.generic.GenericTable`;
+#: a new game's own adapter is one more line here.
+TABLES: dict[str, type[TableGame]] = {
+    "krypkille": KrypkilleTable,
+    "comrade": ComradeTableGame,
+    "heart_challenge": HeartChallengeTable,
+}
 
 
 def table_game(game: Any, **options):
     """The table game for a registered game's name (``"krypkille"``, ``"comrade"``, ``"tiny_trick"``...)
-    and options, or ``game`` itself if it already is one.  A game whose registry entry names no
-    ``table`` adapter gets :class:`~classroom.tables.generic.GenericTable`.
+    and options, or ``game`` itself if it already is one.  A registered game with no adapter in
+    :data:`TABLES` gets :class:`~classroom.tables.generic.GenericTable`.
 
     >>> type(table_game("Heart Challenge", num_players=3)).__name__
     'HeartChallengeTable'
@@ -38,9 +43,9 @@ def table_game(game: Any, **options):
     'GenericTable'
     """
     if isinstance(game, str):
-        entry = registry.get(game)
-        if entry.table:
-            return _load(entry.table)(**options)
+        entry = registry.get(game)      # an unknown name raises UnknownGameError, naming the games
+        if entry.name in TABLES:
+            return TABLES[entry.name](**options)
         return GenericTable(entry.name, **options)
     if options:
         raise GameError("options go to the table game's constructor, not to an existing table game")
