@@ -8,6 +8,7 @@ hand size) or full 13-card hands written as PBN, seat 0 (North) first.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -52,6 +53,20 @@ def test_the_rules_have_unique_ids_phases_and_one_line_meanings():
     assert {r.phase for r in RULES} == {"bidding", "play"}
     for r in RULES:
         assert r.id[0] == ("B" if r.phase == "bidding" else "P") and "\n" not in r.meaning and r.meaning
+
+
+def test_every_printed_rule_has_a_method_named_by_it_whose_docstring_quotes_it():
+    """A student who reads "rule B6" on the card finds ``rule_b6_fill_the_total``; no method names a rule the
+    card does not print."""
+    def method_name(r):
+        return "rule_" + r.id.lower() + "_" + re.sub(r"[^a-z]+", "_", r.name.replace("'", "").lower()).strip("_")
+
+    names = {method_name(r): r for r in RULES}
+    assert "rule_b6_fill_the_total" in names and "rule_p5_duck_what_you_dont_need" in names
+    assert {m for m in dir(ConventionCard) if m.startswith("rule_")} == set(names)
+    for name, r in names.items():
+        doc = getattr(ConventionCard, name).__doc__
+        assert "\n" not in doc and doc.startswith(f'Rule {r.id}, "{r.name}": '), name
 
 
 def test_an_unknown_switch_is_a_rule_config_error_naming_it():

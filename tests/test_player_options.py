@@ -58,3 +58,25 @@ def test_good_options_are_accepted():
     assert CardSearchPlayer(late_lap=None, late_bid_samples=1, late_bid_margin=0).late_lap is None
     assert CardSearchPlayer(samples=3, bid_samples=2).bid_samples == 2
     assert SamplingPlayer(samples=1, bid_samples=1, node_limit=None, bid_node_limit=1).bid_samples == 1
+
+
+def test_card_search_settings_and_the_old_keywords_make_the_same_player():
+    """``CardSearchPlayer`` takes one frozen :class:`CardSearchSettings`, its fields as keywords, or both (the
+    keywords win); the three make the same choices from the same seed."""
+    import dataclasses
+
+    from cardgames.comrade import ComradeGame, Deal
+    from solvers.comrade.cardsearch import CardSearchSettings
+
+    settings = CardSearchSettings(samples=2, bid_samples=2, late_bid_samples=2, seed=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.samples = 3
+    by_settings = CardSearchPlayer(settings)
+    by_keywords = CardSearchPlayer(samples=2, bid_samples=2, late_bid_samples=2, seed=5)
+    mixed = CardSearchPlayer(dataclasses.replace(settings, seed=9), seed=5)
+    assert by_settings.settings == by_keywords.settings and mixed.settings.seed == 5 and mixed.samples == 2
+    game = ComradeGame(Deal.random(7), dealer=1)
+    acts = [p.act(game.view(1), game.legal_actions()) for p in (by_settings, by_keywords, mixed)]
+    assert acts[0] == acts[1] == acts[2]
+    _refused(lambda: CardSearchPlayer(CardSearchSettings(), margin=2), "margin", "not 2")
+    _refused(lambda: CardSearchPlayer(12), "settings", "not 12")

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import dataclass, replace
 from typing import Hashable, Sequence
 
 from cardgames.cards import SUITS, Card, Hand
@@ -55,7 +56,8 @@ from .sampling import SamplingPlayer, equivalent_cards
 MEMO_LIMIT = 50_000
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
-__all__ = ["CardSearchPlayer", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view", "fast_clone"]
+__all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view",
+           "fast_clone"]
 
 
 def seat_view(game: ComradeGame, seat: int) -> PlayerView:
@@ -159,13 +161,10 @@ def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_hi
     return out
 
 
-class CardSearchPlayer:
-    """A silent partner that follows the convention card, reads the table through it, and leaves it only where rollouts show a clearly better action.
-
-    Each decision samples worlds (hidden hands that explain what the table has seen, through the
-    card), tries a few candidate actions in every world, and keeps the card's own choice unless
-    another candidate scores clearly higher.  Following the card by default is what keeps it a
-    partner: the others read the table through the same card.
+@dataclass(frozen=True)
+class CardSearchSettings:
+    """What a :class:`CardSearchPlayer` is told before the game; a bad value raises
+    :class:`~cardgames.errors.PlayerOptionError` naming the field.
 
     * ``samples`` — worlds per decision in the play, ``bid_samples`` in the bidding (``None``: the
       same as ``samples``), and ``late_bid_samples`` with the margin ``late_bid_margin`` from lap
@@ -194,6 +193,80 @@ class CardSearchPlayer:
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
     * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
 
+    * ``rules`` — the game's rules (the card's and the worlds').
+
+    The defaults are the ones the measurements chose.
+
+        >>> CardSearchSettings(samples=4).samples, CardSearchSettings().bid_samples
+        (4, 6)
+        >>> CardSearchSettings(margin=2)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.PlayerOptionError: margin is a share of worlds, between 0 and 1, not 2
+    """
+
+    samples: int = 12
+    candidates: int = 3
+    margin: float = 0.15
+    seed: int | None = 0
+    rules: ComradeRules = DEFAULT_RULES
+    card: object = None
+    trust_floor: float = TRUST_FLOOR
+    method: str = "mcmc"
+    bid_candidates: int | None = None
+    oversample: int = 3
+    horizon: int | None = 0
+    bid_horizon: int | None = 0
+    leaf: str = "mixed"
+    node_limit: int = 1000
+    bid_margin: float = 0.25
+    bid_samples: int | None = 6
+    late_lap: int | None = 3
+    late_bid_samples: int = 18
+    late_bid_margin: float = 0.15
+
+    def __post_init__(self):
+        samples, late_lap, oversample = self.samples, self.late_lap, self.oversample
+        for name, n in (("samples", samples), ("bid_samples", self.bid_samples),
+                        ("late_bid_samples", self.late_bid_samples)):
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+                raise PlayerOptionError(f"{name} must be a number of worlds, at least 1, not {n!r}", name)
+        if samples is None:
+            raise PlayerOptionError("samples must be a number of worlds, at least 1, not None", "samples")
+        for name, c in (("candidates", self.candidates), ("bid_candidates", self.bid_candidates)):
+            if c is not None and c < 1:
+                raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
+        for name, m in (("margin", self.margin), ("bid_margin", self.bid_margin),
+                        ("late_bid_margin", self.late_bid_margin)):
+            if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
+                raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
+        if late_lap is not None and (isinstance(late_lap, bool) or not isinstance(late_lap, int) or late_lap < 1):
+            raise PlayerOptionError(f"late_lap must be a lap of the bidding (1 or more) or None, not {late_lap!r}",
+                                    "late_lap")
+        if isinstance(oversample, bool) or not isinstance(oversample, int) or oversample < 1:
+            raise PlayerOptionError(f"oversample must be a number of prior draws per world, at least 1, not "
+                                    f"{oversample!r}", "oversample")
+        if self.method not in METHODS:
+            raise PlayerOptionError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}", "method")
+        if self.leaf not in ("solver", "mixed"):
+            raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {self.leaf!r}", "leaf")
+        for name, h in (("horizon", self.horizon), ("bid_horizon", self.bid_horizon)):
+            if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
+                raise PlayerOptionError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}", name)
+
+
+class CardSearchPlayer:
+    """A silent partner that follows the convention card, reads the table through it, and leaves it only where rollouts show a clearly better action.
+
+    Each decision samples worlds (hidden hands that explain what the table has seen, through the
+    card), tries a few candidate actions in every world, and keeps the card's own choice unless
+    another candidate scores clearly higher.  Following the card by default is what keeps it a
+    partner: the others read the table through the same card.
+
+    The settings (how many worlds, how many candidates, the margins, how a world is scored, the seed and
+    the card) are one :class:`CardSearchSettings`; pass it as ``settings``, or its fields as keywords
+    (``CardSearchPlayer(samples=4, seed=1)``), or both (the keywords replace the settings' fields).
+
     After each decision :attr:`last_scores` holds each candidate's score, :attr:`last_worlds` the
     worlds, :attr:`last_reason` why the action was chosen, and :attr:`last_departure` that same
     reason when the search overrode the card (``None`` when the card's choice was played): partners who
@@ -211,56 +284,34 @@ class CardSearchPlayer:
         True
     """
 
-    def __init__(self, samples: int = 12, candidates: int = 3, margin: float = 0.15, seed: int | None = 0,
-                 rules: ComradeRules = DEFAULT_RULES, card=None, trust_floor: float = TRUST_FLOOR,
-                 method: str = "mcmc", bid_candidates: int | None = None, oversample: int = 3,
-                 horizon: int | None = 0, bid_horizon: int | None = 0, leaf: str = "mixed",
-                 node_limit: int = 1000, bid_margin: float = 0.25, bid_samples: int | None = 6,
-                 late_lap: int | None = 3, late_bid_samples: int = 18, late_bid_margin: float = 0.15):
-        for name, n in (("samples", samples), ("bid_samples", bid_samples), ("late_bid_samples", late_bid_samples)):
-            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-                raise PlayerOptionError(f"{name} must be a number of worlds, at least 1, not {n!r}", name)
-        if samples is None:
-            raise PlayerOptionError("samples must be a number of worlds, at least 1, not None", "samples")
-        for name, c in (("candidates", candidates), ("bid_candidates", bid_candidates)):
-            if c is not None and c < 1:
-                raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
-        for name, m in (("margin", margin), ("bid_margin", bid_margin), ("late_bid_margin", late_bid_margin)):
-            if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
-                raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
-        if late_lap is not None and (isinstance(late_lap, bool) or not isinstance(late_lap, int) or late_lap < 1):
-            raise PlayerOptionError(f"late_lap must be a lap of the bidding (1 or more) or None, not {late_lap!r}",
-                                    "late_lap")
-        self.late_lap = late_lap
-        self.late_bid_samples = late_bid_samples
-        self.late_bid_margin = late_bid_margin
-        self.bid_margin = bid_margin
-        self.samples = samples
-        self.bid_samples = samples if bid_samples is None else bid_samples
-        self.candidates = candidates
-        self.bid_candidates = candidates if bid_candidates is None else bid_candidates
-        self.margin = margin
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.rules = rules
-        self.card = card or ConventionCard(rules)
-        self.trust_floor = trust_floor
-        if isinstance(oversample, bool) or not isinstance(oversample, int) or oversample < 1:
-            raise PlayerOptionError(f"oversample must be a number of prior draws per world, at least 1, not "
-                                    f"{oversample!r}", "oversample")
-        if method not in METHODS:
-            raise PlayerOptionError(f"method must be one of {', '.join(METHODS)}, not {method!r}", "method")
-        self.method = method
-        self.oversample = oversample
-        if leaf not in ("solver", "mixed"):
-            raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {leaf!r}", "leaf")
-        for name, h in (("horizon", horizon), ("bid_horizon", bid_horizon)):
-            if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
-                raise PlayerOptionError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}", name)
-        self.horizon = horizon
-        self.bid_horizon = bid_horizon
-        self.leaf = leaf
-        self.node_limit = node_limit
+    def __init__(self, settings: CardSearchSettings | None = None, **options):
+        if settings is None:
+            settings = CardSearchSettings(**options)
+        elif not isinstance(settings, CardSearchSettings):
+            raise PlayerOptionError(f"settings must be a CardSearchSettings, not {settings!r}", "settings")
+        elif options:
+            settings = replace(settings, **options)
+        self.settings = s = settings
+        self.late_lap = s.late_lap
+        self.late_bid_samples = s.late_bid_samples
+        self.late_bid_margin = s.late_bid_margin
+        self.bid_margin = s.bid_margin
+        self.samples = s.samples
+        self.bid_samples = s.samples if s.bid_samples is None else s.bid_samples
+        self.candidates = s.candidates
+        self.bid_candidates = s.candidates if s.bid_candidates is None else s.bid_candidates
+        self.margin = s.margin
+        self.seed = s.seed
+        self.rng = random.Random(s.seed)
+        self.rules = s.rules
+        self.card = s.card or ConventionCard(s.rules)
+        self.trust_floor = s.trust_floor
+        self.method = s.method
+        self.oversample = s.oversample
+        self.horizon = s.horizon
+        self.bid_horizon = s.bid_horizon
+        self.leaf = s.leaf
+        self.node_limit = s.node_limit
         self.solver_calls = 0
         self._leaf_memo: dict = {}
         self._verdict_memo: dict = {}

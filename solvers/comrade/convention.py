@@ -161,6 +161,83 @@ def _tops(players: int, ace_high: bool) -> tuple[int, ...]:
     return _order(players, ace_high)[:TOPS]
 
 
+class _Bidding:
+    """What the bidding rules read of one view, worked out once per decision: the room left under the
+    total, the laps and turns, my bids, the lengths of my suits, the cards I may take and, filled in by
+    the rules themselves, ``strength`` (rule B1) and ``fitting`` (the cards rules B5 and B7 leave)."""
+
+    __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
+                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting")
+
+    def __init__(self, view: PlayerView, legal, rules: ComradeRules, rank):
+        self.view = view
+        self.rank = rank
+        self.n = n = len(view.hand_sizes)
+        self.variant = variant = variant_for(n)
+        self.total = len(view.hand)                      # nothing is played during the bidding
+        running = sum(sum(b.values()) for b in view.bids)
+        self.room = self.total - running
+        self.mine = view.bids[view.seat]
+        turn = len(view.bidding_history)
+        self.lap = turn // n + 1
+        self.max_laps = rules.max_laps or variant.max_laps
+        self.turns_left = self.max_laps * n - turn       # including this one
+        self.cards = [a for a in legal if isinstance(a, BidCard)]
+        self.length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
+        self.top_value = max(variant.bid_values)
+        self.order = _order(n, rules.ace_high)
+        self.points = dict(zip(self.order, HONOURS))
+        # what each card of the middle would add to the next player's bids (if it may take it at all)
+        bids_next = view.bids[(view.seat + 1) % n]
+        raises = []
+        for d in set(view.middle):
+            top = bids_next.get(d.suit)
+            if top is not None:
+                if d.value > top:
+                    raises.append((d.value - top, d))
+            elif len(bids_next) < variant.max_suits:
+                raises.append((d.value, d))
+        raises.sort(key=lambda x: x[0])
+        self.raises = raises
+
+    def inc(self, c: BidCard) -> int:
+        """How much taking ``c`` adds to my bids."""
+        return c.value - self.mine.get(c.suit, 0)
+
+    def next_fits(self, taken: BidCard | None) -> bool:
+        """After my action, can the next player take a card without passing the total?"""
+        left = self.room - (self.inc(taken) if taken is not None else 0)
+        if left <= 0 or self.turns_left <= 1:
+            return True
+        for more, d in self.raises:
+            if more > left:
+                return False
+            if d != taken:
+                return True
+        return False
+
+    def fill_room(self, suit: str) -> float:
+        """Rule B6: half the suit's honour points plus its cards beyond three, minus my bid in it."""
+        held = [self.rank(c) for c in self.view.hand if c.suit == suit]
+        points = self.points
+        return sum(points.get(r, 0) for r in held) / 2 + max(0, self.length[suit] - 3) - self.mine.get(suit, 0)
+
+
+class _Trick:
+    """What the following rules (P4, P5, P7) read of the trick in progress: my seat, the led suit, my cards of
+    it, the card winning so far and its seat, and whether I play last."""
+
+    __slots__ = ("seat", "led", "follow", "best_card", "last", "winner")
+
+    def __init__(self, view: PlayerView, led: str, follow: list, rank):
+        self.seat = view.seat
+        self.led = led
+        self.follow = follow
+        self.best_card = max((c for _, c in view.current_trick if c.suit == led), key=rank)
+        self.last = len(view.current_trick) == len(view.hand_sizes) - 1
+        self.winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
+
+
 class ConventionCard:
     """The public, suit-symmetric rules; every decision reads only a :class:`PlayerView`.
 
@@ -287,142 +364,157 @@ class ConventionCard:
 
     # -- bidding -----------------------------------------------------------------------------
     def _bid(self, view: PlayerView, legal):
-        n = len(view.hand_sizes)
-        variant = variant_for(n)
-        total = len(view.hand)                      # nothing is played during the bidding
-        running = sum(sum(b.values()) for b in view.bids)
-        room = total - running
-        mine = view.bids[view.seat]
-        turn = len(view.bidding_history)
-        lap = turn // n + 1
-        max_laps = self.rules.max_laps or variant.max_laps
-        turns_left = max_laps * n - turn            # including this one
-        cards = [a for a in legal if isinstance(a, BidCard)]
-        strength = suit_strength(view.hand, self.rules, n) if self.on["B1"] else \
-            {s: int(any(self._rank(c) == max(map(self._rank, (Card(s, r) for r in variant.ranks)))
-                        for c in view.hand if c.suit == s)) for s in SUITS}
-        length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
-        top_value = max(variant.bid_values)
-        order = _order(n, self.rules.ace_high)
-        points = dict(zip(order, HONOURS))
-
-        def fill_room(suit: str) -> float:
-            """Rule B6: half the suit's honour points plus its cards beyond three, minus my bid in it."""
-            held = [self._rank(c) for c in view.hand if c.suit == suit]
-            return sum(points.get(r, 0) for r in held) / 2 + max(0, length[suit] - 3) - mine.get(suit, 0)
-
-        def inc(c: BidCard) -> int:
-            return c.value - mine.get(c.suit, 0)
-
-        nxt = (view.seat + 1) % n
-        middle = set(view.middle)
-
-        # what each card of the middle would add to the next player's bids (if it may take it at all)
-        bids_next = view.bids[nxt]
-        raises = []
-        for d in middle:
-            top = bids_next.get(d.suit)
-            if top is not None:
-                if d.value > top:
-                    raises.append((d.value - top, d))
-            elif len(bids_next) < variant.max_suits:
-                raises.append((d.value, d))
-        raises.sort(key=lambda x: x[0])
-
-        def next_fits(taken: BidCard | None) -> bool:
-            """After my action, can the next player take a card without passing the total?"""
-            left = room - (inc(taken) if taken is not None else 0)
-            if left <= 0 or turns_left <= 1:
-                return True
-            for more, d in raises:
-                if more > left:
-                    return False
-                if d != taken:
-                    return True
-            return False
-
+        """The bidding, one rule after the other in the card's order: B5 (fill exactly when the next player
+        could not bid), B6, then B2 in the first lap or B4 later (B8 puts the aces first), then B3.  B1 says
+        what a suit is worth and B7 which cards are fit to take; the first rule that chooses decides."""
+        b = _Bidding(view, legal, self.rules, self._rank)
+        b.strength = self.rule_b1_strength(b) if self.on["B1"] else self._top_card_only(b)
         if self.on["B5"]:
-            fitting = [c for c in cards if inc(c) <= room and next_fits(c)]
-            if self.on["B7"]:       # no more tricks in a suit than cards of it, unless nothing else fits
-                fitting = [c for c in fitting if c.value <= length[c.suit]] or fitting
-            if not next_fits(None):
-                exact = [c for c in fitting if inc(c) == room]
-                if exact:
-                    best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit],
-                                                      -SUITS.index(c.suit)))
-                    return best, [("B5", f"the next player could take nothing without passing {total}: "
-                                         f"I fill the total with {action_words(best)}")]
+            b.fitting = self.rule_b5_never_overshoot(b)
+            if self.on["B7"]:
+                b.fitting = self.rule_b7_no_more_than_your_cards(b)
+            answer = self._b5_fill_exactly(b)
+            if answer is not None:
+                return answer
         else:
-            fitting = cards
+            b.fitting = b.cards
+        if self.on["B6"]:
+            answer = self.rule_b6_fill_the_total(b)
+            if answer is not None:
+                return answer
+        ace = self.rule_b8_bid_your_aces_first(b) if self.on["B8"] else {s: False for s in SUITS}
+        wants = sorted(((ace[s], b.strength[s], b.length[s], -SUITS.index(s), s) for s in SUITS
+                        if b.strength[s] > b.mine.get(s, 0)), reverse=True)
+        if b.lap == 1 and self.on["B2"]:
+            answer = self.rule_b2_first_bid(b, ace, wants)
+        elif b.lap > 1 and self.on["B4"]:
+            answer = self.rule_b4_more_suits(b, ace, wants)
+        else:
+            answer = None
+        if answer is not None:
+            return answer
+        if b.lap == 1 and self.on["B3"]:
+            return self.rule_b3_first_lap_pass(b, wants)
+        if b.lap == 1 and not self.on["B3"]:          # (measured only) without B3: bid 1 in the longest suit
+            ones = [c for c in b.fitting if c.value == 1 and c.suit not in b.mine]
+            if ones:
+                return max(ones, key=lambda c: (b.length[c.suit], -SUITS.index(c.suit))), [("-", "my longest suit")]
+        return PASS, [("-", "nothing the card asks me to bid")]
 
-        def take_near(suit: str, want: int, why: list):
-            """The card of ``suit`` raising the bid to ``want``, else the nearest smaller value, else None."""
-            options = [c for c in fitting if c.suit == suit]
-            if not options:
-                return None
-            want = min(want, top_value)
-            exact = [c for c in options if c.value == want]
-            if exact:
-                return exact[0]
-            lower = [c for c in options if c.value < want]
-            if lower:
-                why.append(("B5", f"the {action_words(BidCard(suit, want))} is gone or does not fit: the "
-                                  f"nearest smaller value"))
-                return max(lower, key=lambda c: c.value)
+    def rule_b1_strength(self, b: _Bidding) -> dict[str, int]:
+        """Rule B1, "strength": a suit's strength is its sure tricks (the top card, the second if you hold two ...)."""
+        return suit_strength(b.view.hand, self.rules, b.n)
+
+    def _top_card_only(self, b: _Bidding) -> dict[str, int]:
+        """Without rule B1: a suit's strength is 1 if the hand holds its top card, else 0."""
+        view, variant = b.view, b.variant
+        return {s: int(any(self._rank(c) == max(map(self._rank, (Card(s, r) for r in variant.ranks)))
+                           for c in view.hand if c.suit == s)) for s in SUITS}
+
+    def rule_b2_first_bid(self, b: _Bidding, ace: dict, wants: list):
+        """Rule B2, "first bid": a first-lap bid of ♠3 says spades are my strongest suit, with three sure tricks."""
+        return self._bid_strong_suit(b, ace, wants, "B2")
+
+    def rule_b3_first_lap_pass(self, b: _Bidding, wants: list):
+        """Rule B3, "first-lap pass": a pass in lap 1 says no suit of mine has a sure trick."""
+        return PASS, [("B3", "no suit of mine has a sure trick" if not wants else
+                             "my strongest suit cannot be bid now")]
+
+    def rule_b4_more_suits(self, b: _Bidding, ace: dict, wants: list):
+        """Rule B4, "more suits": in laps 2 and 3 you bid each further suit that has a sure trick."""
+        return self._bid_strong_suit(b, ace, wants, "B4")
+
+    def _bid_strong_suit(self, b: _Bidding, ace: dict, wants: list, rule: str):
+        """Rules B2 and B4: bid the strongest suit not yet bid (its strength, rule B1), the aces first (rule B8);
+        in the first lap only the strongest suit, and only if it is not bid yet."""
+        lap, mine = b.lap, b.mine
+        plain = max(wants, key=lambda w: w[1:4])[4] if wants else None    # the choice without B8
+        for _, st, _, _, s in wants:
+            if lap == 1 and s in mine:
+                continue
+            why: list = []
+            c = self._take_near(b, s, st, why)
+            if c is not None and c.value > mine.get(s, 0):
+                first = [("B8", f"I hold the top {SUIT_NAMES[s][:-1]} and have not bid {SUIT_NAMES[s]} yet: "
+                                f"that suit comes first")] if ace[s] and s != plain else []
+                return c, first + [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): "
+                                          f"{action_words(c)}")] + why
+            if lap == 1:
+                break
+        return None
+
+    def rule_b5_never_overshoot(self, b: _Bidding) -> list[BidCard]:
+        """Rule B5, "never overshoot": never take a card that pushes the total past 13 (the cards that fit)."""
+        return [c for c in b.cards if b.inc(c) <= b.room and b.next_fits(c)]
+
+    def _b5_fill_exactly(self, b: _Bidding):
+        """Rule B5 when the next player could take no card without passing the total: fill it now, exactly."""
+        if b.next_fits(None):
+            return None
+        exact = [c for c in b.fitting if b.inc(c) == b.room]
+        if not exact:
+            return None
+        mine, length, strength = b.mine, b.length, b.strength
+        best = max(exact, key=lambda c: (c.suit in mine, length[c.suit] + strength[c.suit], -SUITS.index(c.suit)))
+        return best, [("B5", f"the next player could take nothing without passing {b.total}: "
+                             f"I fill the total with {action_words(best)}")]
+
+    def _take_near(self, b: _Bidding, suit: str, want: int, why: list):
+        """Rule B5's second half: the card of ``suit`` raising the bid to ``want``, else the nearest smaller
+        value (saying so in ``why``), else None."""
+        options = [c for c in b.fitting if c.suit == suit]
+        if not options:
+            return None
+        want = min(want, b.top_value)
+        exact = [c for c in options if c.value == want]
+        if exact:
+            return exact[0]
+        lower = [c for c in options if c.value < want]
+        if lower:
+            why.append(("B5", f"the {action_words(BidCard(suit, want))} is gone or does not fit: the "
+                              f"nearest smaller value"))
+            return max(lower, key=lambda c: c.value)
+        return None
+
+    def rule_b6_fill_the_total(self, b: _Bidding):
+        """Rule B6, "fill the total": in the last lap, or when a pass would lose the bidding, take your share."""
+        room, turns_left = b.room, b.turns_left
+        passes_to_lose = self.rules.passes_to_lose or b.n
+        must = pass_streak(b.view) >= passes_to_lose - 1 or turns_left == 1
+        if not (room > 0 and (b.lap == b.max_laps or must)):
+            return None
+        # my share of what is missing, among the turns left (or all of it if I must)
+        share = room if must else math.ceil(room / turns_left)
+        fitting, inc = b.fitting, b.inc
+        pool = [c for c in fitting if inc(c) == share] or \
+               ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
+        if not must:
+            pool = [c for c in pool if inc(c) <= share] or pool
+        if not pool:
             return None
 
-        # B6: the total must be reached
-        passes_to_lose = self.rules.passes_to_lose or n
-        must = pass_streak(view) >= passes_to_lose - 1 or turns_left == 1
-        if self.on["B6"] and room > 0 and (lap == max_laps or must):
-            # my share of what is missing, among the turns left (or all of it if I must)
-            share = room if must else math.ceil(room / turns_left)
-            pool = [c for c in fitting if inc(c) == share] or \
-                   ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
-            if not must:
-                pool = [c for c in pool if inc(c) <= share] or pool
-            if pool:
-                def key(c):
-                    return (fill_room(c.suit), c.suit in mine, -abs(inc(c) - share), -SUITS.index(c.suit))
-                best = max(pool, key=key)
-                why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
-                              f"{'I must fill it' if must else 'my share is ' + str(share)}; "
-                              f"{SUIT_NAMES[best.suit]} has the most room to raise")]
-                return best, why
+        def key(c):
+            return (b.fill_room(c.suit), c.suit in b.mine, -abs(inc(c) - share), -SUITS.index(c.suit))
+        best = max(pool, key=key)
+        why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
+                      f"{'I must fill it' if must else 'my share is ' + str(share)}; "
+                      f"{SUIT_NAMES[best.suit]} has the most room to raise")]
+        return best, why
 
-        # B2 / B4: bid strong suits not yet bid
-        # B8: a suit whose top card I hold and have not bid comes first
-        top_rank = order[0]
-        ace = {s: self.on["B8"] and s not in mine and any(self._rank(c) == top_rank for c in view.hand if c.suit == s)
-               for s in SUITS}
-        wants = sorted(((ace[s], strength[s], length[s], -SUITS.index(s), s) for s in SUITS
-                        if strength[s] > mine.get(s, 0)), reverse=True)
-        plain = max(wants, key=lambda w: w[1:4])[4] if wants else None    # the choice without B8
-        if lap == 1 and self.on["B2"] or lap > 1 and self.on["B4"]:
-            for _, st, _, _, s in wants:
-                if lap == 1 and s in mine:
-                    continue
-                why: list = []
-                c = take_near(s, st, why)
-                if c is not None and c.value > mine.get(s, 0):
-                    rule = "B2" if lap == 1 else "B4"
-                    first = [("B8", f"I hold the top {SUIT_NAMES[s][:-1]} and have not bid {SUIT_NAMES[s]} yet: "
-                                    f"that suit comes first")] if ace[s] and s != plain else []
-                    return c, first + [(rule, f"{SUIT_NAMES[s]} has strength {st} (rule B1): "
-                                              f"{action_words(c)}")] + why
-                if lap == 1:
-                    break
-        if lap == 1 and self.on["B3"]:
-            return PASS, [("B3", "no suit of mine has a sure trick" if not wants else
-                                 "my strongest suit cannot be bid now")]
-        if lap == 1 and not self.on["B3"]:          # (measured only) without B3: bid 1 in the longest suit
-            ones = [c for c in fitting if c.value == 1 and c.suit not in mine]
-            if ones:
-                return max(ones, key=lambda c: (length[c.suit], -SUITS.index(c.suit))), [("-", "my longest suit")]
-        return PASS, [("-", "nothing the card asks me to bid")]
+    def rule_b7_no_more_than_your_cards(self, b: _Bidding) -> list[BidCard]:
+        """Rule B7, "no more than your cards": never bid more tricks in a suit than you hold cards of it."""
+        return [c for c in b.fitting if c.value <= b.length[c.suit]] or b.fitting
+
+    def rule_b8_bid_your_aces_first(self, b: _Bidding) -> dict[str, bool]:
+        """Rule B8, "bid your aces first": a suit whose ace you hold and have not bid yet comes first."""
+        top_rank = b.order[0]
+        return {s: s not in b.mine and any(self._rank(c) == top_rank for c in b.view.hand if c.suit == s)
+                for s in SUITS}
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: PlayerView, legal):
+        """The play, one rule after the other in the card's order.  Leading: P1 (which suits), P2, P3, else the
+        lowest card.  Following: P7, P4, P5, else the lowest card of the suit; with none of it, P6."""
         seat = view.seat
         n = len(view.hand_sizes)
         need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
@@ -434,87 +526,121 @@ class ConventionCard:
 
         if view.current_trick:
             return self._follow(view, legal, need, master)
-        mine = need[seat]
-        live = {s for s in SUITS if any(need[p][s] > 0 for p in range(n))}
-        pool = [c for c in legal if c.suit in live] if self.on["P1"] else legal
-        if not pool:
-            pool = legal
+        pool, why = self.rule_p1_live_suits_only(legal, need) if self.on["P1"] else (legal, [])
+        if self.on["P2"]:
+            answer = self.rule_p2_cash_a_master(pool, need[seat], master)
+            if answer is not None:
+                return answer[0], answer[1] + why
+        if self.on["P3"]:
+            answer = self.rule_p3_lead_low_to_a_partner(view, pool, need)
+            if answer is not None:
+                return answer[0], answer[1] + why
+        best = min(pool, key=lambda c: (rank(c), SUITS.index(c.suit)))
+        return best, why + [("-", f"my lowest card, {best}")]
+
+    def rule_p1_live_suits_only(self, legal, need):
+        """Rule P1, "live suits only": lead only a suit someone still needs (the cards to lead, and why)."""
+        live = {s for s in SUITS if any(needs[s] > 0 for needs in need)}
+        pool = [c for c in legal if c.suit in live] or legal
         why: list = []
         if pool is not legal and len(pool) < len(legal):
             why.append(("P1", "I lead only suits someone still needs"))
-        if self.on["P2"]:
-            cash = [c for c in pool if mine[c.suit] > 0 and master(c)]
-            if cash:
-                best = max(cash, key=lambda c: (mine[c.suit], rank(c), -SUITS.index(c.suit)))
-                return best, [("P2", f"I need {mine[best.suit]} more {SUIT_NAMES[best.suit]} trick(s) and "
-                                     f"{best} is the highest {SUIT_NAMES[best.suit][:-1]} left")] + why
+        return pool, why
+
+    def rule_p2_cash_a_master(self, pool, mine, master):
+        """Rule P2, "cash a master": leading, cash the highest card left of a suit you still need."""
+        rank = self._rank
+        cash = [c for c in pool if mine[c.suit] > 0 and master(c)]
+        if not cash:
+            return None
+        best = max(cash, key=lambda c: (mine[c.suit], rank(c), -SUITS.index(c.suit)))
+        return best, [("P2", f"I need {mine[best.suit]} more {SUIT_NAMES[best.suit]} trick(s) and "
+                             f"{best} is the highest {SUIT_NAMES[best.suit][:-1]} left")]
+
+    def rule_p3_lead_low_to_a_partner(self, view: PlayerView, pool, need):
+        """Rule P3, "lead low to a partner": otherwise lead a low card of a suit a partner still needs."""
+        seat = view.seat
+        n = len(view.hand_sizes)
+        rank = self._rank
+        unseen = self._unseen(view)
+
         def above(c: Card) -> int:
             """Unseen cards of c's suit higher than c."""
             return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
 
-        def lowest_per_suit(cards):
-            out = {}
-            for c in cards:
-                if c.suit not in out or rank(c) < rank(out[c.suit]):
-                    out[c.suit] = c
-            return list(out.values())
-
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
-        partner = lowest_per_suit([c for c in pool if c.suit in partner_suits])
+        lowest: dict[str, Card] = {}                # my lowest card of each such suit
+        for c in pool:
+            if c.suit in partner_suits and (c.suit not in lowest or rank(c) < rank(lowest[c.suit])):
+                lowest[c.suit] = c
+        partner = list(lowest.values())
+        if not partner:
+            return None
         left = {s: sum(max(0, need[p][s]) for p in range(n)) for s in SUITS}
 
         def p3_key(c: Card):
             """Rule P3's order: the suit with the most tricks still to come, then the lowest card."""
             return (left[c.suit], -rank(c), above(c), -SUITS.index(c.suit))
 
-        if self.on["P3"]:
-            safe = [c for c in partner if above(c) >= LOW_GAP]
-            if safe:
-                best = max(safe, key=p3_key)
-                who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
-                return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
-                                     f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")] + why
-        if self.on["P3"] and partner:
-            best = max(partner, key=p3_key)
+        safe = [c for c in partner if above(c) >= LOW_GAP]
+        if safe:
+            best = max(safe, key=p3_key)
             who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
             return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
-                                 f"my lowest, {best}")] + why
-        best = min(pool, key=lambda c: (rank(c), SUITS.index(c.suit)))
-        return best, why + [("-", f"my lowest card, {best}")]
+                                 f"low, {best}, with {above(best)} higher {SUIT_NAMES[best.suit]} out")]
+        best = max(partner, key=p3_key)
+        who = [p for p in range(n) if p != seat and need[p][best.suit] > 0]
+        return best, [("P3", f"seat {who[0]} still needs a {SUIT_NAMES[best.suit][:-1]} trick: I lead "
+                             f"my lowest, {best}")]
 
     def _follow(self, view, legal, need, master):
-        seat = view.seat
-        n = len(view.hand_sizes)
+        """Following: rules P7, P4 and P5 in that order, else my lowest card of the led suit; with none, P6."""
         rank = self._rank
         led = view.current_trick[0][1].suit
-        best_card = max((c for _, c in view.current_trick if c.suit == led), key=rank)
         follow = [c for c in legal if c.suit == led]
-        last = len(view.current_trick) == n - 1
-        if follow:
-            beat = [c for c in follow if rank(c) > rank(best_card)]
-            below = [c for c in follow if rank(c) < rank(best_card)]
-            winner = max(view.current_trick, key=lambda pc: rank(pc[1]) if pc[1].suit == led else -1)[0]
-            if self.on["P7"] and need[seat][led] > 0 and need[winner][led] > 0 and (last or master(best_card)):
-                c = min(follow, key=rank)
-                return c, [("P7", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
-                                  f"I do not overtake, {c}")]
-            if need[seat][led] > 0 and beat and self.on["P4"]:
-                sure = [c for c in beat if master(c)]
-                if last or sure:
-                    c = min(beat if last else sure, key=rank)
-                    return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
-                c = max(beat, key=rank)
-                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
-            if need[seat][led] > 0 and self.on["P4"]:
-                c = min(follow, key=rank)
-                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick but cannot win this one: I keep my "
-                                  f"high cards and play {c}")]
-            if below and self.on["P5"]:
-                c = max(below, key=rank)
-                return c, [("P5", f"I do not need {SUIT_NAMES[led]}: {c} stays below {best_card}")]
-            c = min(follow, key=rank)
-            return c, [("-", f"my lowest {SUIT_NAMES[led][:-1]}, {c}")]
-        return self._discard(view, legal, need)
+        if not follow:
+            return self._discard(view, legal, need)
+        trick = _Trick(view, led, follow, rank)
+        if self.on["P7"]:
+            answer = self.rule_p7_let_a_partner_win(trick, need, master)
+            if answer is not None:
+                return answer
+        if self.on["P4"]:
+            answer = self.rule_p4_win_what_you_need(trick, need, master)
+            if answer is not None:
+                return answer
+        if self.on["P5"]:
+            answer = self.rule_p5_duck_what_you_dont_need(trick)
+            if answer is not None:
+                return answer
+        c = min(follow, key=rank)
+        return c, [("-", f"my lowest {SUIT_NAMES[led][:-1]}, {c}")]
+
+    def rule_p4_win_what_you_need(self, trick: _Trick, need, master):
+        """Rule P4, "win what you need": following, if you need the led suit and can win, win; else play low."""
+        rank, led = self._rank, trick.led
+        if need[trick.seat][led] <= 0:
+            return None
+        beat = [c for c in trick.follow if rank(c) > rank(trick.best_card)]
+        if beat:
+            sure = [c for c in beat if master(c)]
+            if trick.last or sure:
+                c = min(beat if trick.last else sure, key=rank)
+                return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick and {c} wins it")]
+            c = max(beat, key=rank)
+            return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick: my highest, {c}, has the best chance")]
+        c = min(trick.follow, key=rank)
+        return c, [("P4", f"I need a {SUIT_NAMES[led][:-1]} trick but cannot win this one: I keep my "
+                          f"high cards and play {c}")]
+
+    def rule_p5_duck_what_you_dont_need(self, trick: _Trick):
+        """Rule P5, "duck what you don't need": play your highest card that stays below the winning card."""
+        rank = self._rank
+        below = [c for c in trick.follow if rank(c) < rank(trick.best_card)]
+        if not below:
+            return None
+        c = max(below, key=rank)
+        return c, [("P5", f"I do not need {SUIT_NAMES[trick.led]}: {c} stays below {trick.best_card}")]
 
     def _unusable(self, view: PlayerView, need) -> list[Card]:
         """Rule P6: my cards that cannot be played on the tricks still to be led in their suit.
@@ -535,7 +661,18 @@ class ConventionCard:
         return out
 
     def _discard(self, view: PlayerView, legal, need):
-        """Rule P6: no card of the led suit (see :data:`RULES`)."""
+        """With no card of the led suit: rule P6, else my lowest card."""
+        if self.on["P6"]:
+            answer = self.rule_p6_shed_a_danger(view, legal, need)
+            if answer is not None:
+                return answer
+        rank = self._rank
+        led = SUIT_NAMES[view.current_trick[0][1].suit]
+        c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
+        return c, [("-", f"I have no {led}: I throw my lowest card, {c}")]
+
+    def rule_p6_shed_a_danger(self, view: PlayerView, legal, need):
+        """Rule P6, "shed a danger": with no card of the led suit, throw first a top card of a suit you do not need."""
         rank = self._rank
         led = SUIT_NAMES[view.current_trick[0][1].suit]
         unseen = self._unseen(view)
@@ -547,24 +684,31 @@ class ConventionCard:
         def danger(c: Card):
             return (-higher_out(c), rank(c), -SUITS.index(c.suit))
 
-        if self.on["P6"]:
-            tops = [c for c in legal if mine[c.suit] <= 0 and higher_out(c) < DANGER_GAP]
-            if tops:
-                c = max(tops, key=danger)
-                return c, [("P6", f"I have no {led}: I throw {c}, a top card of a suit I do not need "
-                                  f"({higher_out(c)} higher out): it would win a trick")]
-            spare = [c for c in self._unusable(view, need) if c in legal]
-            if spare:
-                c = max(spare, key=danger)
-                return c, [("P6", f"I have no {led}: I throw {c}, a card I cannot use on the "
-                                  f"{SUIT_NAMES[c.suit]} tricks still to come")]
-            free = [c for c in legal if mine[c.suit] <= 0]
-            if free:
-                c = max(free, key=danger)
-                return c, [("P6", f"I have no {led}: I throw {c}, the most dangerous card of a suit I do "
-                                  f"not need")]
-        c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
-        return c, [("-", f"I have no {led}: I throw my lowest card, {c}")]
+        tops = [c for c in legal if mine[c.suit] <= 0 and higher_out(c) < DANGER_GAP]
+        if tops:
+            c = max(tops, key=danger)
+            return c, [("P6", f"I have no {led}: I throw {c}, a top card of a suit I do not need "
+                              f"({higher_out(c)} higher out): it would win a trick")]
+        spare = [c for c in self._unusable(view, need) if c in legal]
+        if spare:
+            c = max(spare, key=danger)
+            return c, [("P6", f"I have no {led}: I throw {c}, a card I cannot use on the "
+                              f"{SUIT_NAMES[c.suit]} tricks still to come")]
+        free = [c for c in legal if mine[c.suit] <= 0]
+        if free:
+            c = max(free, key=danger)
+            return c, [("P6", f"I have no {led}: I throw {c}, the most dangerous card of a suit I do "
+                              f"not need")]
+        return None
+
+    def rule_p7_let_a_partner_win(self, trick: _Trick, need, master):
+        """Rule P7, "let a partner win": do not overtake a partner who needs the led suit and is winning it."""
+        led, winner = trick.led, trick.winner
+        if not (need[trick.seat][led] > 0 and need[winner][led] > 0 and (trick.last or master(trick.best_card))):
+            return None
+        c = min(trick.follow, key=self._rank)
+        return c, [("P7", f"seat {winner} needs this {SUIT_NAMES[led][:-1]} trick and is winning it: "
+                          f"I do not overtake, {c}")]
 
 
 class ConventionPlayer:

@@ -295,6 +295,8 @@ class PlayFormula:
         return tricks
 
     def _build(self, seqs, leader, n, played, need, max_value, max_suits) -> None:
+        """Write the formula (see the module docstring), one constraint block of :class:`_Encoding` after the
+        other; a position some block proves lost at once gets the answer ``None`` and no formula."""
         cards = [(s, i, o) for s in range(NSUITS) for i, o in enumerate(seqs[s])]
         total = len(cards)
         if total % n:
@@ -305,8 +307,38 @@ class PlayFormula:
         if T == 0:
             self._answer = []
             return
-        f = _Formula()
-        cl = f.clauses
+        e = _Encoding(seqs, leader, n, played, cards, T)
+        e.play_each_card_once()
+        e.the_tricks()
+        e.lower_equivalent_card_first()
+        if played:
+            low, leaders = {}, (1 << n) - 1     # who may lead a trick: every player
+        else:
+            low, leaders = e.facts_at_the_start()
+        caps = led_caps(seqs, n, leaders)
+        if need is not None:
+            ok = e.fixed_bids(need, low, caps)
+        else:
+            ok = e.open_bids(max_value, max_suits, low, caps)
+        if not ok:
+            self._answer = None
+            return
+        self._clauses = e.clauses
+        self._cards, self._T, self._x, self._w = cards, T, e.x, e.w
+
+
+class _Encoding:
+    """The formula of one position, written block by block (each method one block of the module docstring).
+
+    The variables come in blocks numbered from 1: ``x[c, k]`` and ``h[c, k]`` per card and trick, ``ls[k, s]``
+    per trick and suit, ``w[k, p]`` per trick and player, ``ps[p, k, s]`` and ``ws[k, p, s]``; the methods
+    :meth:`x`, :meth:`h`, ... give their numbers.  The blocks run in the order of :meth:`PlayFormula._build`
+    (the solver's work depends on the order of the clauses and the numbers of the variables)."""
+
+    def __init__(self, seqs, leader, n, played, cards, T):
+        self.seqs, self.leader, self.n, self.T, self.played = seqs, leader, n, T, played
+        self.f = f = _Formula()
+        self.clauses = f.clauses
         C = len(cards)
         # variable blocks: x and h per card and trick, ls per trick and suit, w per trick and player
         X = f.new(C * T)
@@ -317,33 +349,49 @@ class PlayFormula:
         WS = f.new(T * n * NSUITS)
 
         def x(c, k):
+            """Card ``c`` is played to trick ``k``."""
             return X + c * T + k
 
         def h(c, k):
+            """Card ``c`` is still held at the start of trick ``k``."""
             return H + c * T + k
 
         def ls(k, s):
+            """Trick ``k`` is led in suit ``s``."""
             return LS + k * NSUITS + s
 
         def w(k, p):
+            """Player ``p`` wins trick ``k``."""
             return W + k * n + p
 
         def ps(p, k, s):
+            """Player ``p`` plays a card of suit ``s`` to trick ``k``."""
             return PS + (p * T + k) * NSUITS + s
 
         def ws(k, p, s):
+            """Player ``p`` wins trick ``k``, led in suit ``s``."""
             return WS + (k * n + p) * NSUITS + s
 
-        index = {(s, i): c for c, (s, i, _) in enumerate(cards)}
-        mine: list[list[list[int]]] = [[[] for _ in range(NSUITS)] for _ in range(n)]
+        self.x, self.h, self.ls, self.w, self.ps, self.ws = x, h, ls, w, ps, ws
+        self.C = C
+        self.index = index = {(s, i): c for c, (s, i, _) in enumerate(cards)}
+        #: mine[p][s]: the cards of suit s that player p holds
+        self.mine: list[list[list[int]]] = [[[] for _ in range(NSUITS)] for _ in range(n)]
         for c, (s, _, o) in enumerate(cards):
-            mine[o][s].append(c)
-        fixed = {index[(s, i)]: p for p, s, i in played}
+            self.mine[o][s].append(c)
+        #: the cards of the trick in progress, and who played them
+        self.fixed = {index[(s, i)]: p for p, s, i in played}
         for p, s, i in played:
             if seqs[s][i] != p:
                 raise ValueError(f"card {s}/{i} of the trick in progress is not player {p}'s")
+        #: the tricks led in every suit, added up (open bids, :meth:`led_in`): a unary number
+        self.all_led: list = [0]
 
-        for c in range(C):
+    def play_each_card_once(self) -> None:
+        """Each card is held at the start and played exactly once: ``h`` is monotone and
+        ``x[c, k] = h[c, k] and not h[c, k + 1]`` (the order encoding); the trick in progress is fixed."""
+        cl, x, h, T, fixed = self.clauses, self.x, self.h, self.T, self.fixed
+        for c in range(self.C):
             cl.append([h(c, 0)])
             for k in range(T):
                 nxt = h(c, k + 1) if k + 1 < T else None
@@ -357,161 +405,191 @@ class PlayFormula:
                     cl.append([-h(c, k), nxt, x(c, k)])
             if c in fixed:
                 cl.append([x(c, 0)])
-        for k in range(T):
+
+    def the_tricks(self) -> None:
+        """Each trick has one suit led and one winner; each player plays one card to it
+        (:meth:`player_in_trick`), and nobody plays above the winner (:meth:`nobody_above_the_winner`)."""
+        f, ls, w, n = self.f, self.ls, self.w, self.n
+        for k in range(self.T):
             f.exactly_one([ls(k, s) for s in range(NSUITS)])
             f.exactly_one([w(k, p) for p in range(n)])
             for p in range(n):
-                f.exactly_one([x(c, k) for s in range(NSUITS) for c in mine[p][s]])
-                for s in range(NSUITS):
-                    group = [x(c, k) for c in mine[p][s]]
-                    v = ps(p, k, s)
-                    cl.append([-v] + group)
-                    for lit in group:
-                        cl.append([-lit, v])
-                    for d in mine[p][s]:                        # must follow suit
-                        cl.append([-ls(k, s), -h(d, k), v])
-                    cl.append([-w(k, p), -ls(k, s), v])         # the winner plays the suit led
-                    if k == 0:
-                        if p == leader:
-                            cl.append([-ls(0, s), v])           # the leader plays the suit led
-                    else:
-                        cl.append([-w(k - 1, p), -ls(k, s), v])
-                    a, b, e = ws(k, p, s), w(k, p), ls(k, s)
-                    cl.append([-a, b])
-                    cl.append([-a, e])
-                    cl.append([a, -b, -e])
-            for s in range(NSUITS):                             # nobody plays above the winner
-                seq = seqs[s]
-                base = index.get((s, 0))
-                for i in range(len(seq)):
-                    wi = -w(k, seq[i])
-                    xi = -x(base + i, k)
-                    for j in range(i + 1, len(seq)):
-                        if seq[j] != seq[i]:
-                            cl.append([wi, xi, -x(base + j, k)])
-        for s in range(NSUITS):                                 # equivalent cards: the lower one first
-            seq = seqs[s]
+                self.player_in_trick(k, p)
+            self.nobody_above_the_winner(k)
+
+    def player_in_trick(self, k: int, p: int) -> None:
+        """Player ``p`` plays exactly one card to trick ``k``; ``ps[p, k, s]`` says of which suit; a player who
+        holds a card of the suit led plays one, and so do the winner and the leader; ``ws[k, p, s]`` is
+        ``w[k, p] and ls[k, s]``."""
+        cl, f, x, h, ls, w, ps, ws = self.clauses, self.f, self.x, self.h, self.ls, self.w, self.ps, self.ws
+        mine = self.mine[p]
+        f.exactly_one([x(c, k) for s in range(NSUITS) for c in mine[s]])
+        for s in range(NSUITS):
+            group = [x(c, k) for c in mine[s]]
+            v = ps(p, k, s)
+            cl.append([-v] + group)
+            for lit in group:
+                cl.append([-lit, v])
+            for d in mine[s]:                               # must follow suit
+                cl.append([-ls(k, s), -h(d, k), v])
+            cl.append([-w(k, p), -ls(k, s), v])             # the winner plays the suit led
+            if k == 0:
+                if p == self.leader:
+                    cl.append([-ls(0, s), v])               # the leader plays the suit led
+            else:
+                cl.append([-w(k - 1, p), -ls(k, s), v])
+            a, b, e = ws(k, p, s), w(k, p), ls(k, s)
+            cl.append([-a, b])
+            cl.append([-a, e])
+            cl.append([a, -b, -e])
+
+    def nobody_above_the_winner(self, k: int) -> None:
+        """Nobody plays a higher card of a suit than the winner of trick ``k`` (a clause for each pair of cards
+        of one suit held by different players)."""
+        cl, x, w, index = self.clauses, self.x, self.w, self.index
+        for s in range(NSUITS):
+            seq = self.seqs[s]
+            base = index.get((s, 0))
+            for i in range(len(seq)):
+                wi = -w(k, seq[i])
+                xi = -x(base + i, k)
+                for j in range(i + 1, len(seq)):
+                    if seq[j] != seq[i]:
+                        cl.append([wi, xi, -x(base + j, k)])
+
+    def lower_equivalent_card_first(self) -> None:
+        """Adjacent cards of one player in a suit are interchangeable: the lower one is played first
+        (symmetry breaking; it removes no play up to equivalent cards)."""
+        cl, h, index, fixed = self.clauses, self.h, self.index, self.fixed
+        for s in range(NSUITS):
+            seq = self.seqs[s]
             for i in range(len(seq) - 1):
                 if seq[i] == seq[i + 1]:
                     lo, hi = index[(s, i)], index[(s, i + 1)]
                     if lo in fixed or hi in fixed:
                         continue
-                    for k in range(1, T):
+                    for k in range(1, self.T):
                         cl.append([-h(lo, k), h(hi, k)])
-        def card_side(p, s, r, upto):
-            """The same count from the cards, each of which wins at most one trick (redundant, but
-            it lets the solver reason about which cards win: 30 % faster on the hardest deals)."""
-            lits = []
-            for c in mine[p][s]:
-                cw = f.new()
-                wins = []
-                for k in range(T):
-                    a = f.new()
-                    cl.append([-a, x(c, k)])
-                    cl.append([-a, w(k, p)])
-                    cl.append([-a, ls(k, s)])
-                    cl.append([a, -x(c, k), -w(k, p), -ls(k, s)])
-                    cl.append([-a, cw])
-                    wins.append(a)
-                cl.append([-cw] + wins)
-                lits.append(cw)
-            f.same(r, f.counter(lits, upto), upto)
 
-        # the counts
+    def facts_at_the_start(self) -> tuple[dict, int]:
+        """What the search's rules prove at the start of a trick (cheap, and it helps the solver): players who
+        never win a trick, suits never led, tricks a player must win.  Returns those tricks, ``{(p, s): k}``,
+        and the players who may lead a trick (a bit mask)."""
+        cl, w, ls, n, seqs = self.clauses, self.w, self.ls, self.n, self.seqs
         low = {}
-        leaders = (1 << n) - 1              # who may lead a trick (every player, unless reach says less)
-        if not played:
-            # facts the search's rules prove at the start (cheap, and they help the solver):
-            # players who never win a trick, suits never led, tricks a player must win
-            hold = [[seq.count(p) for seq in seqs] for p in range(n)]
-            rmask, dead = reach(tuple(map(tuple, seqs)), leader, n)
-            leaders = rmask
+        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        rmask, dead = reach(tuple(map(tuple, seqs)), self.leader, n)
+        for k in range(self.T):
+            for p in range(n):
+                if not (rmask >> p) & 1:
+                    cl.append([-w(k, p)])
+            for s in range(NSUITS):
+                if (dead >> s) & 1:
+                    cl.append([-ls(k, s)])
+        for p, row in lower_bounds(tuple(map(tuple, seqs)), hold, n, rmask) or ():
+            for s in range(NSUITS):
+                if row[s]:
+                    low[p, s] = row[s]
+        return low, rmask
+
+    def card_side(self, p, s, r, upto) -> None:
+        """The same count from the cards, each of which wins at most one trick (redundant, but
+        it lets the solver reason about which cards win: 30 % faster on the hardest deals)."""
+        cl, f, x, w, ls, T = self.clauses, self.f, self.x, self.w, self.ls, self.T
+        lits = []
+        for c in self.mine[p][s]:
+            cw = f.new()
+            wins = []
             for k in range(T):
-                for p in range(n):
-                    if not (rmask >> p) & 1:
-                        cl.append([-w(k, p)])
-                for s in range(NSUITS):
-                    if (dead >> s) & 1:
-                        cl.append([-ls(k, s)])
-            for p, row in lower_bounds(tuple(map(tuple, seqs)), hold, n, rmask) or ():
-                for s in range(NSUITS):
-                    if row[s]:
-                        low[p, s] = row[s]
-        caps = led_caps(seqs, n, leaders)
-        all_led = [[0]]                     # the tricks led in every suit, added up (open bids)
+                a = f.new()
+                cl.append([-a, x(c, k)])
+                cl.append([-a, w(k, p)])
+                cl.append([-a, ls(k, s)])
+                cl.append([a, -x(c, k), -w(k, p), -ls(k, s)])
+                cl.append([-a, cw])
+                wins.append(a)
+            cl.append([-cw] + wins)
+            lits.append(cw)
+        f.same(r, f.counter(lits, upto), upto)
 
-        def led_in(s, total):
-            """The tricks led in ``s`` (counted over ``ls``): at most ``caps[s]``, and equal to
-            ``total``: a number (fixed bids: what the players still need in ``s``, added up) or a
-            unary number (open bids: ``total[j]`` is true when the counts in ``s`` add up to at least
-            ``j``; 0 for false; ``total[0]`` is not read)."""
-            led = f.counter([ls(k, s) for k in range(T)], min(T, caps[s] + 1))
-            if caps[s] < T:
-                cl.append([-led[caps[s] + 1]])
-            if isinstance(total, int):
-                f.equals(led, total)
-                return
-            capped = led[:min(T, caps[s]) + 1]
-            all_led[0] = f.add(all_led[0], capped)
-            f.same(total, capped, max(T, len(total) - 1))
+    def led_in(self, s, total, caps) -> None:
+        """The tricks led in ``s`` (counted over ``ls``): at most ``caps[s]``, and equal to
+        ``total``: a number (fixed bids: what the players still need in ``s``, added up) or a
+        unary number (open bids: ``total[j]`` is true when the counts in ``s`` add up to at least
+        ``j``; 0 for false; ``total[0]`` is not read)."""
+        f, T, ls = self.f, self.T, self.ls
+        led = f.counter([ls(k, s) for k in range(T)], min(T, caps[s] + 1))
+        if caps[s] < T:
+            self.clauses.append([-led[caps[s] + 1]])
+        if isinstance(total, int):
+            f.equals(led, total)
+            return
+        capped = led[:min(T, caps[s]) + 1]
+        self.all_led = f.add(self.all_led, capped)
+        f.same(total, capped, max(T, len(total) - 1))
 
-        if need is not None:
-            if sum(need) != T:                                  # every trick adds 1 to one count
-                self._answer = None
-                return
+    def fixed_bids(self, need, low, caps) -> bool:
+        """Fixed bids: each player's count in each suit equals what it still needs there, and the tricks led in
+        each suit what the players need in it, added up.  ``False``: no play can meet ``need`` (no formula)."""
+        cl, f, ws, n, T = self.clauses, self.f, self.ws, self.n, self.T
+        if sum(need) != T:                                  # every trick adds 1 to one count
+            return False
+        for s in range(NSUITS):
+            total = sum(need[p * NSUITS + s] for p in range(n))
+            if not 0 <= total <= min(T, caps[s]):
+                return False
+            self.led_in(s, total, caps)
+        for p in range(n):
             for s in range(NSUITS):
-                total = sum(need[p * NSUITS + s] for p in range(n))
-                if not 0 <= total <= min(T, caps[s]):
-                    self._answer = None
-                    return
-                led_in(s, total)
-            for p in range(n):
-                for s in range(NSUITS):
-                    want = need[p * NSUITS + s]
-                    lits = [ws(k, p, s) for k in range(T)]
-                    if want < 0 or want > T or want < low.get((p, s), 0):
-                        self._answer = None
-                        return
-                    if want == 0:
-                        cl.extend([-lit] for lit in lits)
-                        continue
-                    r = f.counter(lits, want + 1)
-                    card_side(p, s, r, want + 1)
-                    cl.append([r[want]])
-                    if r[want + 1]:
-                        cl.append([-r[want + 1]])
-        else:
-            upto = max_value + 1
-            eq = {}
-            totals = [[0] for _ in range(NSUITS)]          # the counts in each suit, added up
-            for p in range(n):
-                nonzero = []
-                for s in range(NSUITS):
-                    r = f.counter([ws(k, p, s) for k in range(T)], upto)
-                    card_side(p, s, r, upto)
-                    totals[s] = f.add(totals[s], r)
-                    if low.get((p, s), 0) > max_value:       # forced past the largest bid card
-                        self._answer = None
-                        return
-                    if (p, s) in low:
-                        cl.append([r[low[p, s]]])
-                    if r[upto]:
-                        cl.append([-r[upto]])
-                    if r[1]:
-                        nonzero.append(r[1])
-                    for v in range(1, max_value + 1):
-                        if r[v]:
-                            eq[p, s, v] = (r[v], r[v + 1])
-                for group in combinations(nonzero, max_suits + 1):
-                    cl.append([-lit for lit in group])
-            for s in range(NSUITS):                             # different values within a suit
-                for p, q in combinations(range(n), 2):
-                    for v in range(1, max_value + 1):
-                        a, b = eq.get((p, s, v)), eq.get((q, s, v))
-                        if a and b:
-                            cl.append([-a[0], -b[0]] + [lit for lit in (a[1], b[1]) if lit])
+                want = need[p * NSUITS + s]
+                lits = [ws(k, p, s) for k in range(T)]
+                if want < 0 or want > T or want < low.get((p, s), 0):
+                    return False
+                if want == 0:
+                    cl.extend([-lit] for lit in lits)
+                    continue
+                r = f.counter(lits, want + 1)
+                self.card_side(p, s, r, want + 1)
+                cl.append([r[want]])
+                if r[want + 1]:
+                    cl.append([-r[want + 1]])
+        return True
+
+    def open_bids(self, max_value, max_suits, low, caps) -> bool:
+        """Open bids: the counts form a legal final bid (at most ``max_value`` per suit, at most ``max_suits``
+        suits per player, different values within a suit), the tricks led in each suit equal the counts in it
+        added up, and the suits' numbers add up to ``T``.  ``False``: a player is forced past the largest bid
+        card (no formula)."""
+        cl, f, ws, n, T = self.clauses, self.f, self.ws, self.n, self.T
+        upto = max_value + 1
+        eq = {}
+        totals = [[0] for _ in range(NSUITS)]          # the counts in each suit, added up
+        for p in range(n):
+            nonzero = []
             for s in range(NSUITS):
-                led_in(s, totals[s])
-            f.equals(all_led[0], T)                             # and they add up to T
-        self._clauses = cl
-        self._cards, self._T, self._x, self._w = cards, T, x, w
+                r = f.counter([ws(k, p, s) for k in range(T)], upto)
+                self.card_side(p, s, r, upto)
+                totals[s] = f.add(totals[s], r)
+                if low.get((p, s), 0) > max_value:       # forced past the largest bid card
+                    return False
+                if (p, s) in low:
+                    cl.append([r[low[p, s]]])
+                if r[upto]:
+                    cl.append([-r[upto]])
+                if r[1]:
+                    nonzero.append(r[1])
+                for v in range(1, max_value + 1):
+                    if r[v]:
+                        eq[p, s, v] = (r[v], r[v + 1])
+            for group in combinations(nonzero, max_suits + 1):
+                cl.append([-lit for lit in group])
+        for s in range(NSUITS):                             # different values within a suit
+            for p, q in combinations(range(n), 2):
+                for v in range(1, max_value + 1):
+                    a, b = eq.get((p, s, v)), eq.get((q, s, v))
+                    if a and b:
+                        cl.append([-a[0], -b[0]] + [lit for lit in (a[1], b[1]) if lit])
+        for s in range(NSUITS):
+            self.led_in(s, totals[s], caps)
+        f.equals(self.all_led, T)                        # and they add up to T
+        return True
