@@ -794,15 +794,21 @@ def as_seat(value: Any = _NO_VALUE, players: int = 4) -> Any:
     return seat
 
 
+def _parsed(value: Any, cls: type, form: str, parse: Callable[[str], Any]) -> Any:
+    """``value`` itself when it is a ``cls`` already, else ``parse`` of its text (the parser names what is
+    wrong); anything but a text is refused in the words of ``form``."""
+    if type(value) is cls:
+        return value
+    if type(value) is not str:
+        raise _fail(form, value)
+    return parse(value.strip())
+
+
 @_reads_plain
 def as_card(value: Any):
     """A card of the ordinary deck from ``"SA"``, ``"♠A"``, ``"a♠"`` or a ``Card`` (the parser names a typo)."""
     from cardgames.cards import Card
-    if type(value) is Card:
-        return value
-    if type(value) is not str:
-        raise _fail('a card code in quotes, such as "SA"', value)
-    return Card.parse(value.strip())
+    return _parsed(value, Card, 'a card code in quotes, such as "SA"', Card.parse)
 
 
 def _split(text: str) -> list[str]:
@@ -845,11 +851,7 @@ def as_actions(value: Any) -> "tuple[str, ...] | Loose":
 def as_deal(value: Any):
     """A Comrade deal from a PBN text (the parser names what is wrong) or a ``Deal``."""
     from cardgames.comrade import Deal
-    if type(value) is Deal:
-        return value
-    if type(value) is not str:
-        raise _fail('a deal written in PBN, a text such as "N:AK... QJ... T9... 87..."', value)
-    return Deal.from_pbn(value.strip())
+    return _parsed(value, Deal, 'a deal written in PBN, a text such as "N:AK... QJ... T9... 87..."', Deal.from_pbn)
 
 
 def as_optional(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
