@@ -549,13 +549,7 @@ def _student_text(exc: BaseException) -> str:
     from cardgames.errors import GameError
     if not isinstance(exc, (AnswerFormError, GameError)) and type(exc) is not ValueError:
         return ""
-    try:
-        args = BaseException.__getattribute__(exc, "args")
-        text = str.__str__(args[0]) if args and isinstance(args[0], str) else ""
-    except Exception:  # noqa: BLE001
-        return ""
-    lines = text.strip().splitlines()
-    text = _grammar(lines[0].strip()) if lines else ""
+    text = _grammar(_message(exc).strip())
     if not text or _PYTHON_WORDING.search(text) or " at 0x" in text:
         return ""
     return text if len(text) <= 300 else text[:297] + "..."
