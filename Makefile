@@ -9,6 +9,21 @@ SITE_STAMP := $(VENV)/.site-installed
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 LAB_ARGS   ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
+comma := ,
+# $(call apt_get,HAVE,PACKAGE,FOR,IF_FAILED,IF_NOT_ROOT): unless the shell test HAVE succeeds, install
+# Debian's PACKAGE with apt-get when we are root (saying IF_FAILED if that fails), otherwise say IF_NOT_ROOT.
+define apt_get
+@if ! $(1); then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's $(2) $(3)..."; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null) \
+	      || echo "could not install $(2): $(4)"; \
+	  else \
+	    echo "$(strip $(5))"; \
+	  fi; \
+	fi
+endef
+
 .PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
 
 $(PY):
@@ -90,15 +105,8 @@ test: $(TEST_STAMP) browser-deps site-deps
 ## Chromium for the browser tests: installed with apt-get when missing and we are root;
 ## otherwise the browser tests skip and say what to install.
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's chromium for the browser tests..."; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	      || echo "could not install chromium: the browser tests will skip"; \
-	  else \
-	    echo "chromium not found at /usr/bin/chromium: the browser tests will skip (apt-get install chromium)"; \
-	  fi; \
-	fi
+	$(call apt_get,[ -x /usr/bin/chromium ],chromium,for the browser tests,the browser tests will skip,\
+	  chromium not found at /usr/bin/chromium: the browser tests will skip (apt-get install chromium))
 	@# A Japanese font, so the screenshots in build/screenshots show the Japanese terms (optional).
 	@if command -v fc-list >/dev/null && [ -z "$$(fc-list :lang=ja)" ] \
 	    && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -118,15 +126,8 @@ site: $(SITE_STAMP) site-deps
 
 ## npm for make site and the site tests: installed with apt-get when missing and we are root.
 site-deps:
-	@if ! command -v npm >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's npm for make site..."; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) \
-	      || echo "could not install npm: make site fails and the site tests skip"; \
-	  else \
-	    echo "npm not found: make site needs it, the site tests skip (apt-get install npm)"; \
-	  fi; \
-	fi
+	$(call apt_get,command -v npm >/dev/null,npm,for make site,make site fails and the site tests skip,\
+	  npm not found: make site needs it$(comma) the site tests skip (apt-get install npm))
 
 ## make notebooks: re-execute every notebook in place (outputs are committed), then regenerate
 ## the student and teacher versions from them

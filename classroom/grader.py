@@ -549,13 +549,7 @@ def _student_text(exc: BaseException) -> str:
     from cardgames.errors import GameError
     if not isinstance(exc, (AnswerFormError, GameError)) and type(exc) is not ValueError:
         return ""
-    try:
-        args = BaseException.__getattribute__(exc, "args")
-        text = str.__str__(args[0]) if args and isinstance(args[0], str) else ""
-    except Exception:  # noqa: BLE001
-        return ""
-    lines = text.strip().splitlines()
-    text = _grammar(lines[0].strip()) if lines else ""
+    text = _grammar(_message(exc).strip())
     if not text or _PYTHON_WORDING.search(text) or " at 0x" in text:
         return ""
     return text if len(text) <= 300 else text[:297] + "..."
@@ -794,15 +788,21 @@ def as_seat(value: Any = _NO_VALUE, players: int = 4) -> Any:
     return seat
 
 
+def _parsed(value: Any, cls: type, form: str, parse: Callable[[str], Any]) -> Any:
+    """``value`` itself when it is a ``cls`` already, else ``parse`` of its text (the parser names what is
+    wrong); anything but a text is refused in the words of ``form``."""
+    if type(value) is cls:
+        return value
+    if type(value) is not str:
+        raise _fail(form, value)
+    return parse(value.strip())
+
+
 @_reads_plain
 def as_card(value: Any):
     """A card of the ordinary deck from ``"SA"``, ``"♠A"``, ``"a♠"`` or a ``Card`` (the parser names a typo)."""
     from cardgames.cards import Card
-    if type(value) is Card:
-        return value
-    if type(value) is not str:
-        raise _fail('a card code in quotes, such as "SA"', value)
-    return Card.parse(value.strip())
+    return _parsed(value, Card, 'a card code in quotes, such as "SA"', Card.parse)
 
 
 def _split(text: str) -> list[str]:
@@ -845,11 +845,7 @@ def as_actions(value: Any) -> "tuple[str, ...] | Loose":
 def as_deal(value: Any):
     """A Comrade deal from a PBN text (the parser names what is wrong) or a ``Deal``."""
     from cardgames.comrade import Deal
-    if type(value) is Deal:
-        return value
-    if type(value) is not str:
-        raise _fail('a deal written in PBN, a text such as "N:AK... QJ... T9... 87..."', value)
-    return Deal.from_pbn(value.strip())
+    return _parsed(value, Deal, 'a deal written in PBN, a text such as "N:AK... QJ... T9... 87..."', Deal.from_pbn)
 
 
 def as_optional(item: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -37,6 +37,12 @@ def rule_ids(reasons) -> list[str]:
     return [r for r, _ in reasons]
 
 
+def assert_plays(pbn: str, dealer: int, actions, seat: int, card: str, rule: str) -> None:
+    """After ``actions`` it is ``seat``'s turn, and the convention card plays ``card`` by ``rule`` (its first reason)."""
+    _, at, choice, why = position(pbn, dealer, actions)
+    assert (at, choice, rule_ids(why)[0]) == (seat, Card.parse(card), rule)
+
+
 def deal_with_north(north: str, seed: int = 0) -> str:
     """A full deal: North holds ``north``, the other 39 cards go round at random (seeded)."""
     mine = parse_cards(north)
@@ -216,65 +222,55 @@ def test_P2_cash_the_highest_card_left_of_a_suit_you_need():
 
 
 def test_P3_lead_low_to_a_partner_who_needs_the_suit():
-    _, seat, choice, why = position("N:2.2.. AK... 3.3.. 4.4..", 0, ["pass", "S2"])
-    assert seat == 0 and choice == Card.parse("S2") and rule_ids(why)[0] == "P3"
+    assert_plays("N:2.2.. AK... 3.3.. 4.4..", 0, ["pass", "S2"], seat=0, card="S2", rule="P3")
 
 
 def test_P3_leads_the_partner_suit_with_the_most_tricks_still_to_come():
     # East needs one spade, South two hearts: North, who needs nothing, leads a heart although more
     # spades than hearts are out above its two
     pbn = "N:2.2..32 AKQ...4 .AK.2.5 43..A.6"
-    _, seat, choice, why = position(pbn, 0, ["pass", "S1", "H2", "D1"])
-    assert seat == 0 and choice == Card.parse("H2") and rule_ids(why)[0] == "P3"
+    assert_plays(pbn, 0, ["pass", "S1", "H2", "D1"], seat=0, card="H2", rule="P3")
 
 
 def test_P4_playing_last_wins_with_the_lowest_winning_card_and_keeps_the_top():
     # West needs both spade tricks; the first is won by the nine, and the ace stays for the second
     pbn = "N:2.2.. 3.3.. 4.4.. A9..."
-    _, seat, choice, why = position(pbn, 0, ["pass", "pass", "pass", "S2", "S2", "S3", "S4"])
-    assert seat == 3 and choice == Card.parse("S9") and rule_ids(why)[0] == "P4"
+    assert_plays(pbn, 0, ["pass", "pass", "pass", "S2", "S2", "S3", "S4"], seat=3, card="S9", rule="P4")
 
 
 def test_P4_win_what_you_need_with_the_top_card():
-    _, seat, choice, why = position("N:2.2.. A5... 3.4.. K.5..", 0, ["pass", "S1", "pass", "H1", "S2"])
-    assert seat == 1 and choice == Card.parse("SA") and rule_ids(why)[0] == "P4"
+    assert_plays("N:2.2.. A5... 3.4.. K.5..", 0, ["pass", "S1", "pass", "H1", "S2"], seat=1, card="SA", rule="P4")
 
 
 def test_P4_a_needer_who_cannot_win_keeps_its_high_cards():
     pbn = "N:3.2.2. A.3.3. K5.4.. 642..."     # East, who bid nothing, wins the spade with the ace
-    _, seat, choice, why = position(pbn, 0, ["S1", "pass", "S2", "S3", "SA"])
-    assert seat == 2 and choice == Card.parse("S5") and rule_ids(why)[0] == "P4"
+    assert_plays(pbn, 0, ["S1", "pass", "S2", "S3", "SA"], seat=2, card="S5", rule="P4")
 
 
 def test_P5_duck_a_suit_you_do_not_need_with_the_highest_card_below():
-    _, seat, choice, why = position("N:K2... A3... Q4... J5...", 1, ["S2", "SA"])
-    assert seat == 2 and choice == Card.parse("SQ") and rule_ids(why)[0] == "P5"
+    assert_plays("N:K2... A3... Q4... J5...", 1, ["S2", "SA"], seat=2, card="SQ", rule="P5")
 
 
 def test_P6_void_throw_the_most_dangerous_card_of_a_suit_you_do_not_need():
-    _, seat, choice, why = position("N:K2... A3... Q4... .A5..", 1, ["S2", "SA", "SQ"])
-    assert seat == 3 and choice == Card.parse("HA") and rule_ids(why)[0] == "P6"
+    assert_plays("N:K2... A3... Q4... .A5..", 1, ["S2", "SA", "SQ"], seat=3, card="HA", rule="P6")
     # the most dangerous is the one with the fewest higher cards out, not the highest rank: after the
     # first trick West's queen of hearts is the top heart left, while its king of clubs is not
     pbn = "N:AK.A.. 4.K.2. 5.3.3. .Q2..K"
     actions = ["H1", "pass", "pass", "pass", "S2", "HA", "HK", "H3", "H2", "SA", "S4", "S5"]
-    _, seat, choice, why = position(pbn, 0, actions)
-    assert seat == 3 and choice == Card.parse("HQ") and rule_ids(why)[0] == "P6"
+    assert_plays(pbn, 0, actions, seat=3, card="HQ", rule="P6")
 
 
 def test_P6_void_throw_a_card_that_no_trick_still_to_come_can_use():
     # West needs one diamond trick: one diamond trick is still to come, so it keeps the queen for it,
     # and its four and two can only ever be thrown; its five of clubs can follow South's club trick
     pbn = "N:6.AK5.. 72.3..K 3.4..A2 ..Q42.5"
-    _, seat, choice, why = position(pbn, 0, ["H2", "pass", "C1", "D1", "HA", "H3", "H4"])
-    assert seat == 3 and choice == Card.parse("D4") and rule_ids(why)[0] == "P6"
+    assert_plays(pbn, 0, ["H2", "pass", "C1", "D1", "HA", "H3", "H4"], seat=3, card="D4", rule="P6")
 
 
 def test_P7_do_not_overtake_a_partner_who_needs_the_trick():
     actions = ["pass", "pass", "S1", "S2", "S4", "S3", "SK"]
     pbn = "N:4.2.2. 3.3.3. K5.4.. A62..."
-    _, seat, choice, why = position(pbn, 0, actions)
-    assert seat == 3 and choice == Card.parse("S2") and rule_ids(why)[0] == "P7"
+    assert_plays(pbn, 0, actions, seat=3, card="S2", rule="P7")
     assert position(pbn, 0, actions, ConventionCard(P7=False))[2] == Card.parse("SA")
 
 

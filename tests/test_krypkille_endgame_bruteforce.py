@@ -66,18 +66,23 @@ def brute_view(n, seat, card, first, played, discards, profile, penalties=DEFAUL
 PLAYED_3 = "Mask 2 2 3 4 5 5 6 7 7 8 9 9 10 Inn Inn Pig Pig Cuckoo Cuckoo Harlequin Hussar Hussar 12"
 
 
-@pytest.mark.parametrize("seat,card,first", [(0, "Mask", 0), (1, "1", 0), (2, "6", 0), (0, "11", 1), (2, "Cavalier", 2)])
-@pytest.mark.parametrize("others", ["equilibrium", "never", "4",
-                                    StrategyProfile(({"Mask"}, {"Mask", "1"}, set()), mixed=({}, {}, {"3": 0.5}))])
-def test_view_matches_brute_force_three_players(seat, card, first, others):
-    discards = ["12"] if card != "12" else []
-    v = player_view(3, seat, card, first, PLAYED_3, discards, others=others)
-    exp, outcomes = brute_view(3, seat, card, first, list(map(_k, PLAYED_3.split())), list(map(_k, discards)),
+def _assert_view_matches_brute_force(n, seat, card, first, played, discards, others):
+    """``player_view``'s expected penalties and outcome chances for both actions equal brute force's."""
+    v = player_view(n, seat, card, first, played, discards, others=others)
+    exp, outcomes = brute_view(n, seat, card, first, list(map(_k, played.split())), list(map(_k, discards)),
                                v.profile)
     for a, summary in (("declare", v.declare), ("pass", v.pass_)):
         assert summary.expected == pytest.approx(exp[a])
         for o, p in summary.outcome_prob.items():
             assert p == pytest.approx(outcomes[a].get(o, 0.0))
+
+
+@pytest.mark.parametrize("seat,card,first", [(0, "Mask", 0), (1, "1", 0), (2, "6", 0), (0, "11", 1), (2, "Cavalier", 2)])
+@pytest.mark.parametrize("others", ["equilibrium", "never", "4",
+                                    StrategyProfile(({"Mask"}, {"Mask", "1"}, set()), mixed=({}, {}, {"3": 0.5}))])
+def test_view_matches_brute_force_three_players(seat, card, first, others):
+    discards = ["12"] if card != "12" else []
+    _assert_view_matches_brute_force(3, seat, card, first, PLAYED_3, discards, others)
 
 
 def test_view_matches_brute_force_four_players():
@@ -98,13 +103,7 @@ def test_view_matches_brute_force_five_players(seat, card, first):
     mixed = StrategyProfile(tuple({"Mask", "Wreath"} for _ in range(5)),
                             mixed=tuple({"1": 0.3 + 0.1 * i, "5": 0.5} for i in range(5)))
     for others in ("equilibrium", mixed):
-        v = player_view(5, seat, card, first, played, discards, others=others)
-        exp, outcomes = brute_view(5, seat, card, first, list(map(_k, played.split())), list(map(_k, discards)),
-                                   v.profile)
-        for a, summary in (("declare", v.declare), ("pass", v.pass_)):
-            assert summary.expected == pytest.approx(exp[a])
-            for o, p in summary.outcome_prob.items():
-                assert p == pytest.approx(outcomes[a].get(o, 0.0))
+        _assert_view_matches_brute_force(5, seat, card, first, played, discards, others)
 
 
 def _k(token):

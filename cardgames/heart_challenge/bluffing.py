@@ -175,27 +175,18 @@ class BluffingPlayer(BasePlayer):
         """This round's plan, drawn once per round: a trap (heart first) or a challenge (roses)."""
         return self._rng(view, "trap", per_round=True).random() < self.params.trap_rate
 
+    #: The method that chooses the action in each phase (the two phases left out are decided in ``act``).
+    _BY_PHASE = {"marker": "_marker", "first": "_place", "q_place": "_place", "turn": "_turn",
+                 "auction": "_auction", "window": "_window", "flip": "_flip", "joker_pick": "_joker_pick",
+                 "take": "_take"}
+
     # -- the protocol --------------------------------------------------------------------------------
     def act(self, view: HeartChallengeView, legal_actions: Sequence[Hashable]) -> Action:
         """The action for the seat whose view this is (its own hand and the public table only)."""
         legal = list(legal_actions)
         phase = view.phase
-        if phase == "marker":
-            return self._marker(view, legal)
-        if phase in ("first", "q_place"):
-            return self._place(view, legal)
-        if phase == "turn":
-            return self._turn(view, legal)
-        if phase == "auction":
-            return self._auction(view, legal)
-        if phase == "window":
-            return self._window(view, legal)
-        if phase == "flip":
-            return self._flip(view, legal)
-        if phase == "joker_pick":
-            return self._joker_pick(view, legal)
-        if phase == "take":
-            return self._take(view, legal)
+        if phase in self._BY_PHASE:
+            return getattr(self, self._BY_PHASE[phase])(view, legal)
         if phase == "joker_gift":
             return Action("give") if Action("give") in legal else legal[0]
         if phase == "limit":

@@ -423,11 +423,15 @@ class HeartChallengeGame(SpecialCards, GameState):
         self.hands[me].remove(card)
         self.piles[me].append(card)
 
-    def _do_first(self, me: int, a: Action) -> None:
-        self._place(me, a.card)
-        self._say(f"seat {me} places a card")
+    def _place_queued(self, me: int, card: Card, note: str = "") -> bool:
+        """Seat ``me``, first in the queue, places ``card``; True when the queue is then empty."""
+        self._place(me, card)
+        self._say(f"seat {me} places a card{note}")
         self.queue.pop(0)
-        if not self.queue:
+        return not self.queue
+
+    def _do_first(self, me: int, a: Action) -> None:
+        if self._place_queued(me, a.card):
             self.phase = "turn"
             self.turn = self.dealer
 

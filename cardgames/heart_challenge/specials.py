@@ -55,10 +55,7 @@ class SpecialCards:
         return f"its condition is not met now: {cond}"
 
     def _do_q_place(self, me: int, a: Action) -> None:
-        self._place(me, a.card)
-        self._say(f"seat {me} places a card (Q)")
-        self.queue.pop(0)
-        if not self.queue:
+        if self._place_queued(me, a.card, " (Q)"):
             self.phase = "auction"
             self.bidder = self.q_user
 

@@ -390,12 +390,7 @@ class KrypkilleRound(GameState):
             kind = parse_kind(action)
             return Discard((kind,)) if self.phase == "discard" else Play(kind)
         if isinstance(action, (list, tuple)):
-            kinds = parse_kinds(action)
-            if self.phase == "discard":
-                return Discard(tuple(kinds))
-            if len(kinds) == 1:
-                return Play(kinds[0])
-            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
+            return self._from_kinds(parse_kinds(action), action)
         if isinstance(action, str):
             raw = " ".join(action.strip().split())
             text = raw.lower()
@@ -409,13 +404,17 @@ class KrypkilleRound(GameState):
                 return Discard(tuple(parse_kinds(raw[len("discard "):])))
             if text.startswith("play ") and raw[:5].isascii():
                 return Play(parse_kind(raw[len("play "):]))
-            kinds = parse_kinds(raw)
-            if self.phase == "discard":
-                return Discard(tuple(kinds))
-            if len(kinds) == 1:
-                return Play(kinds[0])
-            raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
+            return self._from_kinds(parse_kinds(raw), action)
         raise ParseError(f"cannot read {shown(action)} as a Krypkille action", action)
+
+    def _from_kinds(self, kinds: "list[Kind]", action: Hashable) -> "Discard | Play":
+        """The cards ``kinds`` read from ``action`` as this phase's action: all of them discarded in the
+        discard phase, otherwise the one card played (several cards cannot be one play)."""
+        if self.phase == "discard":
+            return Discard(tuple(kinds))
+        if len(kinds) == 1:
+            return Play(kinds[0])
+        raise ParseError(f"cannot read {shown(action)} as one action in the {self.phase} phase", action)
 
     def illegal_error(self, action: Hashable) -> IllegalActionError:
         """The specific exception for an action that is not legal now (not raised here)."""

@@ -16,7 +16,7 @@ from cardgames.cards import SUIT_SYMBOLS, SUITS
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.bidding import bid_cards
 from cardgames.comrade.variant import SEAT_LETTERS
-from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document, wrap
+from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, paragraph, pdf_document, wrap
 
 __all__ = ["CLASS_DEALS", "winning_line", "BID_CARD_PAGES", "bid_card_text", "bid_cards_pdf",
            "mini_deals_pdf", "mini_deals_teacher_pdf", "replay", "convention_card_summary", "convention_card_pdf"]
@@ -132,10 +132,7 @@ def mini_deals_pdf(path: "str | Path") -> int:
                      f"bids add up to exactly {n} (not 13): a card 'suit s, value v' means win exactly v tricks "
                      "led in s. No talking about the game (相談禁止)! Must follow suit, no trumps, the ace is high. "
                      "The team loses at once when anyone wins a trick they did not bid.")
-            y = 276
-            for line in wrap(intro, 100):
-                ax.text(15, y, line, fontsize=9, va="top")
-                y -= 4.8
+            y = paragraph(ax, intro, 276, 100, fontsize=9, leading=4.8)
             cx, top = 105, 245
             _draw_hand(ax, cx - 14, top, 0, deal.hands[0])
             _draw_hand(ax, cx + 40, top - 30, 1, deal.hands[1])
@@ -194,9 +191,7 @@ def mini_deals_teacher_pdf(path: "str | Path") -> int:
         note = ("One winning line per deal, found by the solver (there may be others: exercise 4 of notebook 20 asks "
                 "for the one in which North takes every trick of mini deal A). "
                 "Suits are written S H D C; T is the ten.")
-        for line in wrap(note, 100):
-            ax.text(15, y, line, fontsize=9, va="top")
-            y -= 5
+        y = paragraph(ax, note, y, 100, fontsize=9, leading=5)
         for name in CLASS_DEALS:
             y -= 5
             for k, line in enumerate(_teacher_lines(name)):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgames.krypkille.deck import ALTERNATIVE_PENALTIES, DECK, DEFAULT_PENALTIES, Kind
-from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, pdf_document
+from .layout import CARD_MM, card_origin, grid_positions, new_page, pages_for, paragraph, pdf_document
 from .ordinary import ORDINARY, left_out, mapping_rows, ordinary_cards
 
 __all__ = ["KILLE_PAGES", "kille_deck_pdf", "ordinary_deck_pdf", "card_lines"]
@@ -88,11 +88,7 @@ def ordinary_deck_pdf(path: "str | Path") -> int:
         intro = ("This mapping is faithful: Krypkille ignores suits and needs 21 kinds in a fixed order, each in "
                  "exactly two copies. Each rank of one colour (♠♣ black, ♥♦ red) comes in exactly two cards, so "
                  "21 rank-colour pairs play the 21 kinds; two cards are the same kind when rank and colour agree.")
-        from .layout import wrap
-        y = 270
-        for line in wrap(intro, 105):
-            ax.text(15, y, line, fontsize=8.5, va="top")
-            y -= 4.6
+        y = paragraph(ax, intro, 270, 105, fontsize=8.5, leading=4.6)
         y -= 3
         cols = [(15, "rank"), (30, "kind (English)"), (62, "Swedish"), (96, "Japanese"), (120, "ordinary cards"),
                 (168, "penalty"), (186, "alt.")]
@@ -118,7 +114,5 @@ def ordinary_deck_pdf(path: "str | Path") -> int:
                  "then red 3 (Wreath), red 2 (Flowerpot), red A (Mask).\n"
                  "Forced follows, ties (the later of two equal cards wins), the shared lowest card and the "
                  "penalties work exactly as with Kille cards.")
-        for line in wrap(notes, 105):
-            ax.text(15, y, line, fontsize=8.5, va="top")
-            y -= 4.6
+        y = paragraph(ax, notes, y, 105, fontsize=8.5, leading=4.6)
     return 1

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 __all__ = ["A4_MM", "CARD_MM", "pages_for", "grid_positions", "card_origin", "pdf_document",
-           "new_page", "wrap"]
+           "new_page", "wrap", "paragraph"]
 
 #: A4 portrait, millimetres.
 A4_MM = (210.0, 297.0)
@@ -54,6 +54,15 @@ def wrap(text: str, width: int) -> list[str]:
     for paragraph in text.split("\n"):
         lines.extend(textwrap.wrap(paragraph, width) or [""])
     return lines
+
+
+def paragraph(ax, text: str, y: float, width: int, fontsize: float, leading: float, x: float = 15) -> float:
+    """Draw ``text`` wrapped at ``width`` characters, its first line's top at ``y`` mm, each next line
+    ``leading`` mm lower; return the ``y`` below the last line (where the next text goes)."""
+    for line in wrap(text, width):
+        ax.text(x, y, line, fontsize=fontsize, va="top")
+        y -= leading
+    return y
 
 
 @contextmanager

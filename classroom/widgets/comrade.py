@@ -11,7 +11,7 @@ import ipywidgets as W
 from cardgames.comrade import ComradeGame, ComradeRules, Deal
 from cardgames.comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
                             won_table_html)
-from .common import guarded, mark_demo
+from .common import Stepper, guarded, mark_demo
 
 __all__ = ["bidding_step_html", "trick_step_html", "convention_card_html", "BiddingWalkthrough", "TrickStepper",
            "ComradeTable"]
@@ -73,21 +73,13 @@ def convention_card_html(open_rules: bool = False) -> str:
             f"{tables}</details></div>")
 
 
-class BiddingWalkthrough(W.VBox):
+class BiddingWalkthrough(Stepper):
     """Step through a bidding one action at a time: the bid cards fill in as they are taken."""
 
     def __init__(self, deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None):
         self.deal, self.dealer, self.actions, self.rules = deal, dealer, list(actions), rules
-        self.step = 0
-        self.out = W.Output()
         self.view = W.HTML()
-        self.back = W.Button(description="◀ back", layout=W.Layout(width="90px"))
-        self.next = W.Button(description="next bid ▶", button_style="primary", layout=W.Layout(width="120px"))
-        self.label = W.Label()
-        self.back.on_click(guarded(self.out)(lambda _: self.show(self.step - 1)))
-        self.next.on_click(guarded(self.out)(lambda _: self.show((self.step + 1) % (len(self.actions) + 1))))
-        super().__init__([W.HBox([self.back, self.next, self.label]), self.view, self.out])
-        self.show(0)
+        super().__init__("next bid ▶", "120px", last=len(self.actions), view=self.view)
 
     def show(self, step: int) -> None:
         self.step = max(0, min(step, len(self.actions)))
@@ -97,7 +89,7 @@ class BiddingWalkthrough(W.VBox):
         self.view.value = bidding_step_html(game)
 
 
-class TrickStepper(W.VBox):
+class TrickStepper(Stepper):
     """Trick by trick through a played game (build it with ``ComradeRules(stop_at_loss=False)`` to
     see the rest of a lost hand); the cell where the game is lost turns red.
 
@@ -107,18 +99,9 @@ class TrickStepper(W.VBox):
     def __init__(self, game: ComradeGame):
         self.game = game
         self.n = len(game.tricks)
-        self.step = 0
-        self.out = W.Output()
         self.table = W.HTML()
-        self.back = W.Button(description="◀ back", layout=W.Layout(width="90px"))
-        self.next = W.Button(description="next trick ▶", button_style="primary", layout=W.Layout(width="130px"))
-        self.label = W.Label()
-        self.back.on_click(guarded(self.out)(lambda _: self.show(self.step - 1)))
-        # after the last trick the button starts again from the beginning, so a click always changes the view
-        self.next.on_click(guarded(self.out)(lambda _: self.show((self.step + 1) % (self.n + 1))))
+        super().__init__("next trick ▶", "130px", last=self.n, view=self.table)
         mark_demo(self.next, self.table)
-        super().__init__([W.HBox([self.back, self.next, self.label]), self.table, self.out])
-        self.show(0)
 
     def show(self, step: int) -> None:
         self.step = max(0, min(step, self.n))

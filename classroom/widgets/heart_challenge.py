@@ -19,7 +19,7 @@ from cardgames.heart_challenge.display import (legal_actions_html, log_html, sco
 from cardgames.heart_challenge.odds import success_chance
 from cardgames.heart_challenge.scenarios import SCENARIOS, Scenario
 from ..pictures import picture
-from .common import guarded, mark_demo
+from .common import InputsView, guarded, mark_demo
 
 __all__ = ["setup_game", "SetupExplorer", "RoundStepper", "stepper_html", "ScenarioExplorer", "scenario_html",
            "HandScorer", "OddsExplorer", "plot_odds"]
@@ -34,18 +34,13 @@ def setup_game(num_players: int, seed: int) -> HeartChallengeGame:
     return HeartChallengeGame(num_players, seed=seed, options=HeartChallengeOptions(choose_marker=False))
 
 
-class SetupExplorer(W.VBox):
+class SetupExplorer(InputsView):
     """Choose the number of players and a seed: who holds which number, the specials, the stock."""
 
     def __init__(self, num_players: int = 4, seed: int = 0):
-        self.out = W.Output()
         self.players = W.IntSlider(value=num_players, min=2, max=10, description="players")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px"))
-        self.view = W.HTML()
-        for w in (self.players, self.seed):
-            w.observe(guarded(self.out)(lambda _: self.show()), names="value")
-        super().__init__([W.HBox([self.players, self.seed]), self.view, self.out])
-        self.show()
+        super().__init__([self.players, self.seed])
 
     def show(self) -> None:
         self.view.value = setup_html(setup_game(self.players.value, self.seed.value))
@@ -163,23 +158,18 @@ class ScenarioExplorer(W.VBox):
         self.view.value = scenario_html(SCENARIOS[self.choice.value], self.upto.value)
 
 
-class HandScorer(W.VBox):
+class HandScorer(InputsView):
     """Type a hand (card codes) and a number: the points of each card and the total.
 
     A hand it cannot read (``H3 H3``: each card exists once; ``5``: no suit) shows one red line
     saying what is wrong *instead of* the table: never a traceback, never the old hand's table."""
 
     def __init__(self, hand: str = "H5 H7 QH SJ JK", number: int = 5):
-        self.out = W.Output()
         wide = {"description_width": "initial"}   # the whole label ("your number" was cut at the default width)
         self.hand = W.Text(value=hand, description="hand", style=wide)
         self.number = W.Dropdown(options=list(range(1, 11)), value=number, description="your number", style=wide,
                                  layout=W.Layout(width="auto"))
-        self.view = W.HTML()
-        for w in (self.hand, self.number):
-            w.observe(guarded(self.out)(lambda _: self.show()), names="value")
-        super().__init__([W.HBox([self.hand, self.number]), self.view, self.out])
-        self.show()
+        super().__init__([self.hand, self.number])
 
     def show(self) -> None:
         if self.out.outputs:          # an old traceback (there should be none) goes too

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from test_table_defects_in_lab import _click, _open, _output_text, _wait_text
+from test_table_defects_in_lab import _click, _open_table, _output_text, _wait_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,9 +24,8 @@ def _own_cards(page) -> int:
 
 def test_comrade_hand_size_and_loss_cause_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "comrade_table",
-          'from classroom.table import PlayTable\n'
-          'PlayTable("comrade", seed=17, hand_size=4, seat=2, delay=0)')
+    _open_table(page, lab_server, "comrade_table",
+                '"comrade", seed=17, hand_size=4, seat=2, delay=0')
     _wait_text(page, "take a bid card")
     assert _own_cards(page) == 4
     _click(page, "13 (full deal)", ".cg-setting button")

@@ -4,10 +4,10 @@ tick, not the faint grey of a pressed toggle.  The fast twin: ``tests/test_krypk
 
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from lab_driver import LAB_LOAD_TIMEOUT, RUN_TIMEOUT, _run_all, _wait_idle, open_notebook
+from lab_driver import _wait_idle
+from test_table_defects_in_lab import _open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -18,16 +18,8 @@ def _rgb(css: str) -> tuple[int, ...]:
 
 def test_the_discard_button_follows_the_chosen_cards_in_lab(lab_page, lab_server, screenshot_dir):
     page = lab_page
-    path = lab_server.root / "selftest" / "krypkille_discard.ipynb"
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell('from classroom.table import PlayTable\n'
-                                          'PlayTable("krypkille", num_players=4, seed=5, seat=0, delay=0)')]
-    nbformat.write(nb, path)
-    open_notebook(page, lab_server, f"selftest/{path.name}", "krypkille_discard")
-    _wait_idle(page, LAB_LOAD_TIMEOUT, want_all_run=False)
-    _run_all(page)
-    _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
+    _open_table(page, lab_server, "krypkille_discard",
+                '"krypkille", num_players=4, seed=5, seat=0, delay=0')
 
     confirm = page.locator(".jp-OutputArea .cg-confirm").first
     confirm.wait_for(timeout=30_000)

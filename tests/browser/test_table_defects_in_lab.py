@@ -31,6 +31,11 @@ def _open(page, lab_server, name: str, source: str) -> None:
     _wait_idle(page, RUN_TIMEOUT, want_all_run=True)
 
 
+def _open_table(page, lab_server, name: str, args: str) -> None:
+    """:func:`_open` a notebook whose one cell shows ``PlayTable(args)``."""
+    _open(page, lab_server, name, f"from classroom.table import PlayTable\nPlayTable({args})")
+
+
 def _output_text(page) -> str:
     """The text of the cell's output area (the widget and anything printed under it)."""
     return page.locator(".jp-OutputArea").first.inner_text(timeout=20_000)
@@ -62,9 +67,8 @@ def _type(page, label: str, value: str) -> None:
 
 def test_krypkille_declaration_prompt_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "table_krypkille_declaration",
-          'from classroom.table import PlayTable\n'
-          'PlayTable("krypkille", num_players=4, seed=5, seat=0, coach=True, delay=0)')
+    _open_table(page, lab_server, "table_krypkille_declaration",
+                '"krypkille", num_players=4, seed=5, seat=0, coach=True, delay=0')
     _wait_text(page, "choose 0 to 3 cards")
     _click(page, "Flowerpot", ".cg-pick")
     _click(page, "6", ".cg-pick")
@@ -80,9 +84,8 @@ def test_krypkille_declaration_prompt_in_lab(lab_page, lab_server):
 
 def test_hot_seat_starts_covered_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "table_hot_seat",
-          'from classroom.table import PlayTable\n'
-          'PlayTable("krypkille", num_players=3, seed=2, people=[0, 2], delay=0)')
+    _open_table(page, lab_server, "table_hot_seat",
+                '"krypkille", num_players=3, seed=2, people=[0, 2], delay=0')
     shown = _wait_text(page, "Pass the screen to seat")
     assert page.locator(".cg-play-table .cg-card").count() == 0, "a hand is face up before the screen was passed"
     assert "show my cards" in shown
@@ -93,9 +96,8 @@ def test_hot_seat_starts_covered_in_lab(lab_page, lab_server):
 
 def test_comrade_losing_bids_new_deal_and_trick_table_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "table_comrade_losing_bids",
-          'from classroom.table import PlayTable\n'
-          'PlayTable("comrade", seed=16, hand_size=4, seat=2, delay=0)')
+    _open_table(page, lab_server, "table_comrade_losing_bids",
+                '"comrade", seed=16, hand_size=4, seat=2, delay=0')
     _wait_text(page, "take a bid card")
     risky = page.locator(".cg-play-table .cg-risky")
     # the bids so far total 1 of 4 tricks: every 4, 5 and 6 would pass 4 (the unit test derives these)
@@ -146,8 +148,7 @@ def test_hand_scorer_and_score_cases_in_lab(lab_page, lab_server):
 
 def test_heart_challenge_match_in_lab(lab_page, lab_server):
     page = lab_page
-    _open(page, lab_server, "table_heart_challenge",
-          'from classroom.table import PlayTable\n'
-          'PlayTable("heart_challenge", num_players=3, seed=1, delay=0)')
+    _open_table(page, lab_server, "table_heart_challenge",
+                '"heart_challenge", num_players=3, seed=1, delay=0')
     shown = _wait_text(page, "round 1 of 10")
     assert "match of 10 rounds" in shown
