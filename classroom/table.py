@@ -235,10 +235,9 @@ class PlayTable(W.VBox):
 
     def _apply(self, seat: int, action: Hashable) -> None:
         """Apply ``action`` for ``seat`` and write the public log line(s)."""
-        before = self.state.clone()
-        self.state.apply(action, player=seat)
+        from classroom.tables import play_step
+        self.state, lines, self._log_mark = play_step(self.tg, self.state, seat, action, self._log_mark)
         self.actions.append((seat, action))
-        lines, self._log_mark = self.tg.public_lines(before, seat, action, self.state, self._log_mark)
         self.public_log.extend(lines)
 
     def advance(self, pause: bool = True) -> None:

@@ -125,7 +125,7 @@ class ClassGame:
     actions: list[tuple[int, Hashable]]    #: (seat, action) in order
     by: list[str]                          #: who chose each action: "student", "computer" or "forced"
     state: Any                             #: the engine state after the last action
-    result: str = ""                       #: the returns as the server stored them (JSON), "" while unfinished
+    result: str = ""                       #: the returns as JSON, "" while unfinished (from the state)
     table_game: Any = field(default=None, repr=False)   #: the table adapter (for reviews and pictures)
 
     @property
@@ -203,7 +203,8 @@ def load_class_games(path: str | Path, *, finished_only: bool = True) -> list[Cl
             if finished_only and not state.is_terminal():
                 continue
             out.append(ClassGame(g["table_id"], g["number"], t["game"], settings, g["seed"],
-                                 seats.get(t["id"], []), actions, by, state, g["result"] or "", tg))
+                                 seats.get(t["id"], []), actions, by, state,
+                                 json.dumps(list(state.returns())) if state.is_terminal() else "", tg))
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ClassServerError(f"{p}: its records do not replay ({type(err).__name__})") from None
     return out

@@ -152,11 +152,11 @@ class LiveTable:
                 self._advance(int(rec["seat"]), legal[int(rec["choice"])])
             self.version += 1
 
-    def _advance(self, seat: int, action: Hashable) -> None:
-        before = self.state.clone()
-        self.state.apply(action, player=seat)
+    def _advance(self, seat: int, action: Hashable, step: tuple | None = None) -> None:
+        """Make ``action`` the table's (``step``: its :func:`~classroom.tables.play_step`, if made already)."""
+        from classroom.tables import play_step
+        self.state, lines, self._mark = step or play_step(self.tg, self.state, seat, action, self._mark)
         self.actions.append((seat, action))
-        lines, self._mark = self.tg.public_lines(before, seat, action, self.state, self._mark)
         self.log.extend(lines)
 
     # -- who is where --------------------------------------------------------------------
@@ -246,7 +246,7 @@ class LiveTable:
         return said
 
     def _apply(self, seat: int, action: Hashable, by: str) -> None:
-        """Check ``action`` on a copy, record it, then make it the state (a refused one changes nothing)."""
+        """Play ``action`` on a copy, record it, then make the copy the state (a refused one changes nothing)."""
         legal = list(self.state.legal_actions())
         if action not in legal:
             try:          # the engine's own words for why it is illegal
@@ -254,13 +254,10 @@ class LiveTable:
             except GameError as err:
                 raise ClassServerError(f"refused: {err}") from None
             raise ClassServerError("refused: that action is not allowed now")
-        trial = self.state.clone()
-        trial.apply(action, player=seat)
-        # the returns, not the result in words: a game's words may take a solver's look (Comrade's loss cause)
-        result = json.dumps(list(trial.returns())) if trial.is_terminal() else None
-        self.store.record(self.game_row["id"], len(self.actions) + 1, seat, legal.index(action), str(action),
-                          by, result)
-        self._advance(seat, action)
+        from classroom.tables import play_step
+        step = play_step(self.tg, self.state, seat, action, self._mark)
+        self.store.record(self.game_row["id"], len(self.actions) + 1, seat, legal.index(action), str(action), by)
+        self._advance(seat, action, step)
         self.version += 1
 
     # -- the computer's seats --------------------------------------------------------------
@@ -279,9 +276,10 @@ class LiveTable:
                 self._apply(actor, forced[0], by="forced")
                 return True
             version, player = self.version, self.players[actor]
-            settings = json.dumps(dict(self.options, seed=self.game_row["seed"]), sort_keys=True)
+            settings = dict(self.options, seed=self.game_row["seed"])
         if self.room.processes is not None:           # in a worker process: this interpreter stays free
-            action = self.room.processes.submit(decide, self.game, settings, actor, view, legal).result()
+            action = self.room.processes.submit(decide, self.game, json.dumps(settings, sort_keys=True), actor,
+                                                view, legal).result()
         else:                                          # outside the lock: others may read the table meanwhile
             action = player.act(view, legal)
         with self.lock:

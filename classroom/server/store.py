@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL DEFAULT '', token TEXT UNIQUE, PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL REFERENCES tables(id), number INTEGER NOT NULL,
-    seed INTEGER, started REAL NOT NULL, finished REAL, result TEXT NOT NULL DEFAULT '',
+    seed INTEGER, started REAL NOT NULL,
     UNIQUE (table_id, number));
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
@@ -170,15 +170,11 @@ class ClassStore:
     def current_game(self, table_id: int) -> sqlite3.Row:
         return self._query("SELECT * FROM games WHERE table_id=? ORDER BY number DESC LIMIT 1", (table_id,))[0]
 
-    def record(self, game_id: int, n: int, seat: int, choice: int, action: str, by: str,
-               result: str | None = None) -> None:
-        """Record action number ``n`` (and, when it ended the game, the result) in one transaction.
+    def record(self, game_id: int, n: int, seat: int, choice: int, action: str, by: str) -> None:
+        """Record action number ``n`` in one transaction (a game's result follows from its actions).
         Action ``n`` can be written once: a second writer of the same number fails and changes nothing."""
-        steps = [("INSERT INTO actions(game_id, n, seat, choice, action, by, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                  (game_id, n, seat, choice, action, by, time.time()))]
-        if result is not None:
-            steps.append(("UPDATE games SET finished=?, result=? WHERE id=?", (time.time(), result, game_id)))
-        self._tx(steps)
+        self._tx([("INSERT INTO actions(game_id, n, seat, choice, action, by, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (game_id, n, seat, choice, action, by, time.time()))])
 
     def actions(self, game_id: int) -> list[sqlite3.Row]:
         return self._query("SELECT * FROM actions WHERE game_id=? ORDER BY n", (game_id,))

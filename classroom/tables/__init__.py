@@ -13,14 +13,14 @@ from typing import Any
 from cardgames import registry
 from cardgames.errors import GameError
 
-from .base import Group, TableGame, back_html, card_html, first_choice_game, frames, review_html
+from .base import Group, TableGame, back_html, card_html, first_choice_game, frames, play_step, review_html
 from .comrade import ComradeTableGame
 from .generic import GenericTable
 from .heart_challenge import HeartChallengeTable
 from .krypkille import KrypkilleTable
 
 __all__ = ["Group", "TableGame", "KrypkilleTable", "ComradeTableGame", "HeartChallengeTable", "GenericTable",
-           "card_html", "back_html", "frames", "review_html", "first_choice_game", "table_game", "TABLES"]
+           "card_html", "back_html", "frames", "review_html", "first_choice_game", "play_step", "table_game", "TABLES"]
 
 #: The play-table adapter written for a game, by its registry name.  A game registered in
 #: :mod:`cardgames.registry` and missing here gets :class:`~classroom.tables.generic.GenericTable`;

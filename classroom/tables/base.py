@@ -28,7 +28,8 @@ from cardgames.cards import Card
 from cardgames.display import escape
 from cardgames.errors import GameError
 
-__all__ = ["Group", "Setting", "TableGame", "ROW", "card_html", "back_html", "pcard", "frames", "review_html", "first_choice_game"]
+__all__ = ["Group", "Setting", "TableGame", "ROW", "card_html", "back_html", "pcard", "frames", "review_html",
+           "first_choice_game", "play_step"]
 
 ROW = '<div style="display:flex;gap:14px;flex-wrap:wrap;align-items:flex-start">'
 
@@ -136,6 +137,25 @@ class TableGame:
         raise GameError(f"this table has no setting {name!r}")
 
 
+
+
+def play_step(tg, state, seat: int, action: Hashable, mark: int):
+    """One action at a table: ``(state after it, the public log lines it adds, the new log mark)``.
+    ``state`` itself is not changed, so an illegal action (which raises the engine's error) changes
+    nothing, and a caller may record the action before it makes the new state its own.
+
+    >>> from classroom.tables.krypkille import KrypkilleTable
+    >>> tg = KrypkilleTable(num_players=3, seed=2)
+    >>> state = tg.new_state()
+    >>> seat = state.current_player()
+    >>> after, lines, _ = play_step(tg, state, seat, state.legal_actions()[0], 0)
+    >>> lines, state.current_player() == seat, after.current_player() == seat
+    (['seat 1 keeps all five cards'], True, False)
+    """
+    after = state.clone()
+    after.apply(action, player=seat)
+    lines, mark = tg.public_lines(state, seat, action, after, mark)
+    return after, lines, mark
 
 
 def frames(tg, actions: Sequence[tuple[int, Hashable]]) -> list[tuple[str, str]]:
