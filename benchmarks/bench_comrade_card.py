@@ -6,7 +6,7 @@ Rewrites the stored results (the command actually used is stored in the file, ``
         --out benchmarks/results/comrade_card.json
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the study plays them).  Every
-deal is played by a table of four :class:`~solvers.comrade.convention.ConventionPlayer` (each seat
+deal is played by a table of four :class:`~solvers.comrade_players.convention.ConventionPlayer` (each seat
 sees only its own view), once with the whole card and once with each rule switched off
 (``ConventionCard(**{rule: False})``).  For each table: wins with the 95 % Wilson interval, and the
 losses split into bidding and play.  Deterministic: the card has no randomness, so the same
@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.players import play_out_seated  # noqa: E402
-from solvers.comrade.convention import RULES, ConventionCard, ConventionPlayer  # noqa: E402
+from solvers.comrade_players.convention import RULES, ConventionCard, ConventionPlayer  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.comrade.study import code_hashes, wilson_interval  # noqa: E402
+from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
+from solvers.studies.comrade_tables import code_hashes, wilson_interval  # noqa: E402
 
 
 def play(seed: int, card: ConventionCard, players: int = 4) -> ComradeGame:
@@ -59,7 +59,7 @@ def table_row(name: str, games: list[ComradeGame]) -> dict:
 
 def first_fatal(seed: int, card: ConventionCard, time_limit: float = 5.0) -> dict:
     """The first action of the card's game on deal ``seed`` after which no win is possible, and the
-    rule of the card that chose it (:func:`solvers.comrade.review.first_fatal_action`)."""
+    rule of the card that chose it (:func:`solvers.comrade_players.review.first_fatal_action`)."""
     game = play(seed, card)
     fatal = first_fatal_action(game, time_limit=time_limit)
     out = {"seed": seed, "verdict_at_start": fatal.verdict_at_start, "unknown": fatal.unknown}

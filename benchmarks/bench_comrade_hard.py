@@ -6,7 +6,7 @@
     .venv/bin/python benchmarks/bench_comrade_hard.py --sat-alone --random 600   # the README's run
 
 The hard deals are the four deals first quoted as hard and 100 seeded deals of the
-families in :mod:`solvers.comrade.families` (split pairs, one player with nearly all the
+families in :mod:`solvers.studies.hard_deals` (split pairs, one player with nearly all the
 top cards, extreme shapes, balanced 3-player hands), then the three deals that were still
 ``unknown`` at 10 s after that (:data:`LATE_DEALS`), each with ``--variants`` seeded
 near deals (one or two cards swapped between two hands; families ``late1``..``late3``).  The same run solves the 200 random
@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_comrade_solver import jobs as random_jobs  # noqa: E402
 from cardgames.comrade import Deal  # noqa: E402
 from solvers.comrade import SolverOptions, solve  # noqa: E402
-from solvers.comrade.families import hard_jobs  # noqa: E402
+from solvers.studies.hard_deals import hard_jobs  # noqa: E402
 
 #: The last hard no-wins: the deals that were still ``unknown`` at 10 s, each with its dealer
 #: (two balanced 3-player deals, and a 4-player deal with the top cards spread over two hands).

@@ -1,6 +1,6 @@
 """Reading the table: the three methods of sampling the hidden hands, against the truth.
 
-Both methods of :func:`solvers.comrade.inference.sample_worlds` draw layouts of the hidden cards
+Both methods of :func:`solvers.comrade_players.inference.sample_worlds` draw layouts of the hidden cards
 from the uniform prior and weight them by the convention card's likelihood of the others' actions;
 ``importance`` keeps ``n`` weighted layouts, ``resample`` draws ``oversample × n`` and keeps ``n``
 of them in proportion to their weights.  On late positions of seeded card games (trick 11: three
@@ -11,7 +11,7 @@ number of worlds the script prints the median error and the median time over the
 
     python benchmarks/bench_comrade_inference.py --positions 8
 
-The card is :class:`~solvers.comrade.inference.HeuristicCard` with ``epsilon=0.2`` (a soft card,
+The card is :class:`~solvers.comrade_players.inference.HeuristicCard` with ``epsilon=0.2`` (a soft card,
 so the posterior is spread over many layouts and the comparison means something) on games of the
 convention card played on (``stop_at_loss=False``).
 
@@ -29,7 +29,7 @@ the median time::
 ``--play DEALS`` asks what it is worth at the table: on deals ``0 .. DEALS-1`` (``Deal.random(seed)``, dealer
 ``seed % 4``) the convention card bids; the deals whose final bids can be made (the position solver, all hands
 visible, 20,000 positions) are then played from the first card by four
-:class:`~solvers.comrade.cardsearch.CardSearchPlayer` (seeds ``10 × seed + seat``) drawing their worlds with
+:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer` (seeds ``10 × seed + seat``) drawing their worlds with
 each method, and by four card players; it prints the wins and how the methods' wins overlap::
 
     python benchmarks/bench_comrade_inference.py --play 100
@@ -50,8 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.comrade.players import public_voids, unseen_cards  # noqa: E402
 from cardgames.comrade.rules import ComradeRules  # noqa: E402
-from solvers.comrade.convention import ConventionCard  # noqa: E402
-from solvers.comrade.inference import Evidence, HeuristicCard, sample_worlds  # noqa: E402
+from solvers.comrade_players.convention import ConventionCard  # noqa: E402
+from solvers.comrade_players.inference import Evidence, HeuristicCard, sample_worlds  # noqa: E402
 
 RULES = ComradeRules(stop_at_loss=False)
 
@@ -143,8 +143,8 @@ def accuracy(deals: int, n: int = 6) -> None:
 
 def play(deals: int) -> None:
     from cardgames.players import play_out_seated
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.convention import ConventionPlayer
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.convention import ConventionPlayer
     from solvers.comrade.position import solve_position
 
     card = ConventionCard()

@@ -2,8 +2,8 @@
 
 Rewrites the stored results whose figures notebook 22 shows (tests/test_notebooks_22_28.py keeps the
 two in step). Each ``--kind KIND:N`` plays deals 0, 1, 2, ... (``Deal.random(seed, players)``,
-dealer ``seed % players``) with a table of that kind (see :data:`solvers.comrade.study.KINDS` and
-:data:`~solvers.comrade.study.MIXED`; ``perfect`` solves the deal with all hands visible, the upper
+dealer ``seed % players``) with a table of that kind (see :data:`solvers.studies.comrade_tables.KINDS` and
+:data:`~solvers.studies.comrade_tables.MIXED`; ``perfect`` solves the deal with all hands visible, the upper
 bound), up to ``N`` deals or until ``--minutes`` of wall time for that kind have passed, whichever
 comes first: the kinds that are expensive store the deals that fit, always a prefix 0 .. n-1, and
 the file records the honest ``n`` next to the ``N`` asked for. ``--merge`` keeps the records of the
@@ -11,7 +11,7 @@ kinds not run again from the existing file. One process unless ``--workers N`` (
 shared); the games depend only on the seeds, never on the machine or the number of workers (node
 budgets, no time limits). ``--resume`` also refuses games played with another search or inference (a
 hash of ``cardsearch.py`` and ``inference.py``, stored per kind). A stored file that is not one
-:func:`solvers.comrade.study.save` writes (not JSON, a wrong field, meta that the records do not
+:func:`solvers.studies.comrade_tables.save` writes (not JSON, a wrong field, meta that the records do not
 bear out ...) is refused with one line and status 2 before anything is played, and is never
 rewritten; the study is written whole or not at all (a full disk leaves the stored files as they
 were, and says so in one line, status 2).
@@ -27,13 +27,13 @@ time to spare (about 15 s per deal for the search tables, four seats)::
 (``--minutes 0``: no time limit.)  The command actually used for each kind is stored in the file
 (``meta["kinds"][kind]["command"]``).  The stored four-player study keeps its mixed tables in a part
 file next to it, ``comrade_silence_mixed.json`` (``meta["parts"]``, see
-:func:`solvers.comrade.study.save`), so that neither file passes 2 MiB; ``--merge`` keeps the split,
+:func:`solvers.studies.comrade_tables.save`), so that neither file passes 2 MiB; ``--merge`` keeps the split,
 and every reader (``study.load``) sees one study.
 
 ``--fatal KIND:N`` instead asks where the stored lost games of KIND among deals 0 .. N-1 went wrong:
 lost in the bidding (the final bids could not be made by any play: the position solver, all hands
 visible), or the first card after which no win was possible
-(:func:`solvers.comrade.review.first_fatal_action`), and whether that card was the convention
+(:func:`solvers.comrade_players.review.first_fatal_action`), and whether that card was the convention
 card's own choice or a departure of the search.  For a search player's fatal card it
 replays the player's decision (its generator draws one number per decision, so the decision is
 reproduced exactly) and says whether a card that kept the deal winnable was among its candidates,
@@ -44,7 +44,7 @@ that would have saved the deal with the others bidding by the card (:func:`fatal
     python benchmarks/bench_comrade_silence.py --fatal best:200 --out benchmarks/results/comrade_silence.json
 
 ``--decisions K`` instead times K play and K bidding decisions of the strongest player
-(:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, its defaults) on positions of seeded card
+(:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer`, its defaults) on positions of seeded card
 games (each non-forced decision with probability 0.3) and prints the median, the 99th percentile
 and the slowest, per phase and together (target: median <= 0.3 s, 99th percentile <= 2 s).
 """
@@ -65,11 +65,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
-from solvers.comrade.cardsearch import CardSearchPlayer, candidates  # noqa: E402
-from solvers.comrade.convention import ConventionCard  # noqa: E402
+from solvers.comrade_players.cardsearch import CardSearchPlayer, candidates  # noqa: E402
+from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.comrade.study import (BEST, KINDS, MIXED, GameRecord, StudyFileError, code_hashes,  # noqa: E402
+from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
+from solvers.studies.comrade_tables import (BEST, KINDS, MIXED, GameRecord, StudyFileError, code_hashes,  # noqa: E402
                                   deal_for_seed, load, paired, play_deal, run_tasks, save, summary)
 
 
@@ -150,13 +150,13 @@ def makeable(game: ComradeGame, time_limit: float) -> bool:
 
 def fatal_bid(bids: ComradeGame, seed: int, time_limit: float, counts: dict, kind: str, players: int = 4) -> dict:
     """For a game whose final bids no play could make (``bids``: its bidding, replayed): the first bid after
-    which no final bids could be made any more (:func:`~solvers.comrade.review.first_fatal_action` over the
+    which no final bids could be made any more (:func:`~solvers.comrade_players.review.first_fatal_action` over the
     bidding), its lap, whether it was the convention card's own choice (``unknown``: a solver call ran out of
     ``time_limit`` seconds, and counted as lost, so the bid named is this one or a later one), and the *saving*
     bids of that seat: those after which the card's bidding (every seat following the card to the end of the
     bidding) gives final bids some play can make; are they among the search's candidates?  Adds to ``counts``
     (:data:`BID_COUNTS`)."""
-    from solvers.comrade.study import make_table
+    from solvers.studies.comrade_tables import make_table
 
     card = ConventionCard()
     fatal = first_fatal_action(bids, time_limit)
@@ -197,7 +197,7 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
     player's candidates, ``saving_scored_higher``: ... and scored above the card's choice (by less than the
     margin, or the search would have played it), ``saving_in_wide``: among ``wide`` candidates,
     ``play_departures``, ``undecided``: a solver call ran out of ``time_limit`` seconds) and one row per game."""
-    from solvers.comrade.study import StudyError, make_table
+    from solvers.studies.comrade_tables import StudyError, make_table
 
     _, records = load(path)
     counts = dict.fromkeys(("lost", "undecided", "bidding", *BID_COUNTS, "play", "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
@@ -280,7 +280,7 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
 
 
 def compare(before_path: Path, after_path: Path) -> dict:
-    """Each kind stored in both files, paired on the deals both played (:func:`~solvers.comrade.study.paired`):
+    """Each kind stored in both files, paired on the deals both played (:func:`~solvers.studies.comrade_tables.paired`):
     e.g. the stored study against the same file at an earlier commit, after a change of the search."""
     _, before = load(before_path)
     _, after = load(after_path)
@@ -322,7 +322,7 @@ class WriteError(Exception):
 
 def main() -> None:
     """The command line (module docstring).  A stored study that cannot be read or breaks the schema
-    (:class:`~solvers.comrade.study.StudyFileError`: nothing is played and nothing is written), or a
+    (:class:`~solvers.studies.comrade_tables.StudyFileError`: nothing is played and nothing is written), or a
     study that cannot be written (the files stay as they were), ends it with one line and status 2."""
     try:
         _main()

@@ -7,7 +7,7 @@ Rewrites the stored results (the command actually used is stored in the file, ``
 
 ``--base REF`` is a commit of this repository holding the old player (``git archive`` unpacks its
 ``cardgames`` and ``solvers`` into a temporary folder).  For each deal of the study (``Deal.random(seed)``,
-dealer ``seed % players``, each seat a :class:`~solvers.comrade.cardsearch.CardSearchPlayer` seeded
+dealer ``seed % players``, each seat a :class:`~solvers.comrade_players.cardsearch.CardSearchPlayer` seeded
 ``10 * seed + seat``, as ``study.make_table(kind="best")`` builds them) a child process running the old
 code plays the deal and times each decision; then, in this process, four players of today's code are
 asked for every decision of that same game, in the same order (so their generators are in the same
@@ -53,8 +53,8 @@ def play_timed(seed: int, players: int) -> dict:
     """Deal ``seed`` played by four (or three) search players of the code on ``sys.path``: every action,
     its phase and the seconds the player took."""
     from cardgames.comrade import ComradeGame
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.study import deal_for_seed
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.studies.comrade_tables import deal_for_seed
 
     deal, dealer = deal_for_seed(seed, players)
     game = ComradeGame(deal, dealer)
@@ -77,8 +77,8 @@ def replay_timed(seed: int, players: int, actions: list[str]) -> dict:
     """Today's players asked for every decision of the game ``actions`` (deal ``seed``), in order: their
     actions and seconds.  The game follows ``actions`` whatever they answer."""
     from cardgames.comrade import ComradeGame
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.study import deal_for_seed
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.studies.comrade_tables import deal_for_seed
 
     deal, dealer = deal_for_seed(seed, players)
     game = ComradeGame(deal, dealer)
@@ -172,7 +172,7 @@ def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
         os.replace(tmp, path)
         return 0
     sys.path.insert(0, str(ROOT))
-    from solvers.comrade.study import code_hashes, wilson_interval
+    from solvers.studies.comrade_tables import code_hashes, wilson_interval
 
     load_before = os.getloadavg()
     rows = []

@@ -18,8 +18,8 @@ today's: play the entries again after changing either)
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the silence study plays them); the student
 sits at seat ``(seed // 4) % 4`` (the odd seat of the study's mixed tables).  ``--partners`` chooses the three
-partners: ``card`` (:class:`~solvers.comrade.convention.ConventionPlayer`), ``search``
-(:class:`~solvers.comrade.cardsearch.CardSearchPlayer`, the study's strongest and the table's default) or ``heuristic``
+partners: ``card`` (:class:`~solvers.comrade_players.convention.ConventionPlayer`), ``search``
+(:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer`, the study's strongest and the table's default) or ``heuristic``
 (:class:`~cardgames.comrade.players.HeuristicPlayer`, the table's partners before the convention card).  The solver runs with a node
 budget, not a time limit, so the games are the same on every machine; a position it cannot settle within the
 budget counts as "no win possible" for the student (it then looks further).
@@ -39,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.comrade.players import HeuristicPlayer  # noqa: E402
-from solvers.comrade.cardsearch import CardSearchPlayer  # noqa: E402
-from solvers.comrade.convention import ConventionCard, ConventionPlayer  # noqa: E402
+from solvers.comrade_players.cardsearch import CardSearchPlayer  # noqa: E402
+from solvers.comrade_players.convention import ConventionCard, ConventionPlayer  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.comrade.study import code_hashes, wilson_interval  # noqa: E402
+from solvers.studies.comrade_tables import code_hashes, wilson_interval  # noqa: E402
 
 #: Positions per solver call of the stand-in student.
 NODE_LIMIT = 20_000

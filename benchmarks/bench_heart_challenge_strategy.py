@@ -47,7 +47,7 @@ from cardgames.heart_challenge.bluffing import BluffingPlayer, NaivePlayer, Stra
 from cardgames.heart_challenge.players import CautiousPlayer  # noqa: E402
 from cardgames.heart_challenge.setup import is_heart, special_kind  # noqa: E402
 from cardgames.players import play_out  # noqa: E402
-from solvers.comrade.study import wilson_interval  # noqa: E402
+from solvers.studies.comrade_tables import wilson_interval  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "heart_challenge_strategy.json"
 PLAYERS = 4

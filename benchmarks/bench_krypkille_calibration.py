@@ -31,7 +31,7 @@ RESULTS = Path(__file__).parent / "results" / "krypkille_calibration.json"
 
 def beliefs_sha1() -> str:
     """The hash of the code the calibration measures (``tools/check_results.py`` compares it, ``beliefs_sha1``)."""
-    from solvers.comrade.study import code_text
+    from solvers.studies.comrade_tables import code_text
 
     folder = Path(__file__).resolve().parents[1] / "solvers" / "krypkille_endgame"
     text = "".join(code_text((folder / name).read_text(encoding="utf-8"))

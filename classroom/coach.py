@@ -8,8 +8,8 @@ the coach loads no solver.
 * Krypkille — :func:`krypkille_advice`: the endgame explorer's level-2 expected penalties for
   declare and pass, from the person's seat view (:func:`solvers.krypkille_endgame.player_view`).
 * Comrade — from the person's view only: :func:`comrade_card_advice` (what the convention card
-  advises now and why, :mod:`solvers.comrade.convention`) and :func:`comrade_beliefs` (what the
-  partners' bids and cards say about their hands, :func:`solvers.comrade.inference.belief_summary`);
+  advises now and why, :mod:`solvers.comrade_players.convention`) and :func:`comrade_beliefs` (what the
+  partners' bids and cards say about their hands, :func:`solvers.comrade_players.inference.belief_summary`);
   looking at every hand, as a teacher would: :func:`comrade_advice` / :func:`comrade_verdict`
   (can perfect cooperation still win, per action) and, after the game, :func:`comrade_review`
   (the first action after which no win was possible, and whose it was).
@@ -128,7 +128,7 @@ def comrade_card_advice(view, legal, rules=None) -> str:
     >>> print(comrade_card_advice(g.view(0), g.legal_actions()))
     the convention card plays <b>SA</b>: P2 — I need 2 more spades trick(s) and SA is the highest spade left
     """
-    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade_players.convention import ConventionCard
 
     card = ConventionCard(rules) if rules is not None else ConventionCard()
     choice = card.choose(view, legal)
@@ -141,8 +141,8 @@ def comrade_card_advice(view, legal, rules=None) -> str:
 def comrade_beliefs(view, rules=None, worlds: int = 60, seed: int = 0) -> str:
     """What the public actions say about the other hands, read through the convention card
     (``worlds`` sampled hidden hands, seeded; from the person's view only), as HTML."""
-    from solvers.comrade.convention import ConventionCard
-    from solvers.comrade.inference import belief_summary
+    from solvers.comrade_players.convention import ConventionCard
+    from solvers.comrade_players.inference import belief_summary
 
     card = ConventionCard(rules) if rules is not None else ConventionCard()
     return belief_summary(view, card, n=worlds, seed=seed)._repr_html_()
@@ -155,7 +155,7 @@ def comrade_review(game) -> str:
     >>> print(comrade_review(ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0).play(["H1", "S1"])))
     action 1, seat 0 (N) took H1 in the bidding: after it no win was possible any more
     """
-    from solvers.comrade.review import first_fatal_action
+    from solvers.comrade_players.review import first_fatal_action
 
     if game.result == "win":
         return "the game was won: every bid was met exactly"

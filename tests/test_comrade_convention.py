@@ -18,7 +18,7 @@ from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.players import NotAViewError
 from cardgames.errors import RuleConfigError
 from cardgames.players import play_out_seated
-from solvers.comrade.convention import (EPSILON, RULES, ConventionCard, ConventionPlayer, suit_strength)
+from solvers.comrade_players.convention import (EPSILON, RULES, ConventionCard, ConventionPlayer, suit_strength)
 
 CARD = ConventionCard()
 

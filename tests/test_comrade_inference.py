@@ -12,11 +12,11 @@ import pytest
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import NotAViewError, RandomPlayer, public_voids, unseen_cards
 from cardgames.comrade.rules import ComradeRules
-from solvers.comrade.cardsearch import CardSearchPlayer, InferenceSamplingPlayer, candidates, fast_clone, seat_view
-from solvers.comrade.convention import ConventionCard, ConventionPlayer
-from solvers.comrade.inference import (Evidence, HeuristicCard, belief_summary, count_layouts, sample_worlds,
+from solvers.comrade_players.cardsearch import CardSearchPlayer, InferenceSamplingPlayer, candidates, fast_clone, seat_view
+from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
+from solvers.comrade_players.inference import (Evidence, HeuristicCard, belief_summary, count_layouts, sample_worlds,
                                        uniform_layout)
-from solvers.comrade.sampling import SampleError
+from solvers.comrade_players.sampling import SampleError
 
 PLAY_ON = ComradeRules(stop_at_loss=False)      # the card loses most deals; play them out to reach late positions
 
@@ -362,8 +362,8 @@ def test_inference_sampling_player_bids_by_the_card():
 
 def test_a_search_player_reports_a_departure_only_when_it_overrides_the_card():
     from cardgames.comrade import ComradeGame, Deal
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.convention import ConventionCard
 
     card = ConventionCard()
     seen = {True: 0, False: 0}
@@ -389,7 +389,7 @@ def test_a_search_players_reasons_name_bid_cards_in_words():
     import re
 
     from cardgames.comrade import BidCard, action_words
-    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
 
     class Prefers(CardSearchPlayer):
         """Scores the last candidate far above the card's choice, so the search always departs."""

@@ -96,7 +96,7 @@ def test_the_static_game_under_the_live_table_is_another_deal():
 
 
 def test_lesson_20_carries_the_convention_card_rule_for_rule():
-    from solvers.comrade.convention import RULES
+    from solvers.comrade_players.convention import RULES
     cells = _cells("notebooks", "20_comrade_rules")
     box = next(c for c in cells if "convention_card_html(" in _src(c))
     shown = html.unescape(_outputs(box))

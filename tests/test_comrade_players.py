@@ -13,9 +13,9 @@ from cardgames.comrade.players import (HeuristicPlayer, NotAViewError, RandomPla
                                        unseen_cards)
 from cardgames.game import GameState
 from cardgames.players import play_out_seated
-from solvers.comrade.cardsearch import CardSearchPlayer, InferenceSamplingPlayer
-from solvers.comrade.convention import ConventionPlayer
-from solvers.comrade.sampling import SamplingPlayer, game_from_view, sample_hidden_hands
+from solvers.comrade_players.cardsearch import CardSearchPlayer, InferenceSamplingPlayer
+from solvers.comrade_players.convention import ConventionPlayer
+from solvers.comrade_players.sampling import SamplingPlayer, game_from_view, sample_hidden_hands
 
 MINI = "N:AK.Q.. QJ.K.. T9.J.. 87.T.."
 

@@ -30,7 +30,7 @@ import pytest
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import Deal, variant_for
 from solvers.comrade import SolverOptions, solve
-from solvers.comrade.families import QUOTED_HARD_DEALS, split_deal, three_balanced_deal, tops_deal
+from solvers.studies.hard_deals import QUOTED_HARD_DEALS, split_deal, three_balanced_deal, tops_deal
 from solvers.comrade.bounds import forced_wins, reach
 from solvers.comrade.keys import canonical_key
 

@@ -18,7 +18,7 @@ from cardgames.comrade import ComradeGame, ComradeRules, Deal
 from cardgames.comrade.players import HeuristicPlayer
 from cardgames.players import play_out_seated
 from solvers.comrade.position import solve_position
-from solvers.comrade.sampling import (SamplingPlayer, choose, equivalent_cards,
+from solvers.comrade_players.sampling import (SamplingPlayer, choose, equivalent_cards,
                                       still_possible)
 
 

@@ -1,7 +1,7 @@
 """The faster search player makes the same decisions as the code it replaced.
 
 ``tests/fixtures/comrade_speed_decisions.json`` holds whole games played by four (or three)
-:class:`~solvers.comrade.cardsearch.CardSearchPlayer` of the base commit named in the file (written by
+:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer` of the base commit named in the file (written by
 ``benchmarks/bench_comrade_speed.py --record``, which runs that commit's code).  A player draws exactly one
 number from its generator per decision, so decision ``k`` of a game can be asked again on its own: replay
 the game's first ``k`` actions, make the seat's player, let its generator draw once per earlier decision of
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from cardgames.comrade import ComradeGame
-from solvers.comrade.cardsearch import CardSearchPlayer
-from solvers.comrade.study import deal_for_seed
+from solvers.comrade_players.cardsearch import CardSearchPlayer
+from solvers.studies.comrade_tables import deal_for_seed
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "comrade_speed_decisions.json"
 GAMES = json.loads(FIXTURE.read_text(encoding="utf-8"))["games"]
@@ -83,7 +83,7 @@ def test_hands_with_the_same_play_key_get_the_same_play(players):
     neither the choice nor the policy; leading or discarding, the key is the whole hand."""
     from cardgames.cards import Hand
     from cardgames.players import play_out_seated
-    from solvers.comrade.convention import ConventionCard, ConventionPlayer
+    from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
 
     card = ConventionCard()
     rng = random.Random(players)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks,
+from solvers.studies.comrade_tables import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks,
                                    save, summary, wilson_interval)
 
 
@@ -113,7 +113,7 @@ def test_a_study_split_into_parts_is_saved_apart_and_loaded_whole(tmp_path, caps
     one line and status 2."""
     import json
 
-    from solvers.comrade.study import StudyFileError
+    from solvers.studies.comrade_tables import StudyFileError
 
     recs = [GameRecord(s, k, "win", None, ("S1", "pass"), 0.5) for s in range(3)
             for k in ("card", BEST, "best", "mixed:random", "mixed:card")]
@@ -146,7 +146,7 @@ def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_pr
     machine or the process it runs in (here: another interpreter, with another string-hash seed)."""
     kw = dict(kinds=("sampling",), perfect=False, samples=2, node_limit=100, bid_node_limit=100)
     here = run_study([3], executor="inline", **kw)
-    code = ("from solvers.comrade.study import run_study; "
+    code = ("from solvers.studies.comrade_tables import run_study; "
             f"print(list(run_study([3], executor='inline', **{kw!r})[0].actions))")
     env = dict(os.environ, PYTHONHASHSEED=str(os.getpid() % 1000 + 1))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
@@ -157,7 +157,7 @@ def test_sampling_tables_have_node_budgets_so_their_games_are_the_same_in_any_pr
 def first_moves(kind, seed, moves, players=4):
     """The first ``moves`` actions of deal ``seed`` with a table of ``kind`` (cheap for the search tables)."""
     from cardgames.comrade import ComradeGame
-    from solvers.comrade.study import deal_for_seed, make_table
+    from solvers.studies.comrade_tables import deal_for_seed, make_table
 
     deal, dealer = deal_for_seed(seed, players)
     game = ComradeGame(deal, dealer)
@@ -169,7 +169,7 @@ def first_moves(kind, seed, moves, players=4):
 
 
 def test_the_card_kinds_are_seeded():
-    from solvers.comrade.study import play_deal
+    from solvers.studies.comrade_tables import play_deal
 
     assert play_deal(2, "card").actions == play_deal(2, "card").actions
     best = first_moves("best", 1, 6)
@@ -178,8 +178,8 @@ def test_the_card_kinds_are_seeded():
 
 
 def test_a_mixed_table_has_one_odd_seat():
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.study import make_table
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.studies.comrade_tables import make_table
 
     for seed in (0, 5, 9):
         table = make_table("mixed:random", seed)
@@ -190,7 +190,7 @@ def test_a_mixed_table_has_one_odd_seat():
 
 
 def test_the_three_player_game_is_played_too():
-    from solvers.comrade.study import play_deal
+    from solvers.studies.comrade_tables import play_deal
 
     rec = play_deal(4, "card", players=3)
     assert rec.result in ("win", "loss") and len(rec.actions) > 0
@@ -258,8 +258,8 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
     search's candidates is today's card and search: run only while the stored games are today's code's.)"""
     skip_unless_made_by_todays_code("comrade_silence.json", "best")
     from solvers.comrade.position import solve_position
-    from solvers.comrade.review import replay_prefix
-    from solvers.comrade.study import deal_for_seed
+    from solvers.comrade_players.review import replay_prefix
+    from solvers.studies.comrade_tables import deal_for_seed
     from cardgames.comrade import ComradeGame
 
     bench = load_bench()
@@ -297,9 +297,9 @@ def test_the_bench_finds_the_first_fatal_bid_and_the_bids_that_would_have_saved_
     have left final bids that some play makes, and the pass was among the search's candidates.  (Run only while
     the stored games are today's code's: the candidates are today's search's.)"""
     skip_unless_made_by_todays_code("comrade_silence.json", "best")
-    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade_players.convention import ConventionCard
     from solvers.comrade.position import solve_position
-    from solvers.comrade.review import replay_prefix
+    from solvers.comrade_players.review import replay_prefix
 
     bench = load_bench()
     root = Path(__file__).resolve().parents[1]
@@ -354,7 +354,7 @@ def test_a_stored_table_made_by_todays_code_replays_the_same(players, name):
     """The stored code hashes are honest: where they say a stored table was made by today's code, replaying a
     few of its card games and the start of its strongest table's games gives the same actions.  (A table made
     by older code is skipped: it holds the older code's figures, and docs/benchmarks.md says so.)"""
-    from solvers.comrade.study import play_deal
+    from solvers.studies.comrade_tables import play_deal
 
     _, records = load(Path(__file__).resolve().parents[1] / "benchmarks" / "results" / name)
     stored = {(r.kind, r.seed): r for r in records}

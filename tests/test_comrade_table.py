@@ -70,7 +70,7 @@ def test_a_full_deal_table_can_go_down_to_a_mini_deal_and_a_fixed_deal_offers_no
 def first_lost_prefix(game):
     """Brute force: solve every prefix of the game in turn; the first k with no win left."""
     from solvers.comrade.position import solve_position
-    from solvers.comrade.review import replay_prefix
+    from solvers.comrade_players.review import replay_prefix
     for k in range(len(game.actions) + 1):
         if solve_position(replay_prefix(game, k), time_limit=None).verdict == "no_win":
             return k

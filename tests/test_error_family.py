@@ -22,7 +22,7 @@ import solvers
 from cardgames.errors import CardgamesError, GameError, MustFollowSuitError
 from solvers.comrade.certificate import CertificateError
 from solvers.comrade.position import PositionError
-from solvers.comrade.sampling import SampleError
+from solvers.comrade_players.sampling import SampleError
 from solvers.comrade.search import SearchTimeout
 
 ROOT = Path(__file__).resolve().parents[1]

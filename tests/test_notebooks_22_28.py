@@ -109,7 +109,7 @@ def _study_cell() -> dict:
 def test_22_figures_are_the_stored_study_and_shown_as_stored():
     """The copy of the study the lesson shows (so that it runs without the study's files) is the stored study,
     table by table, and the stored outputs print each figure."""
-    from solvers.comrade.study import load, summary
+    from solvers.studies.comrade_tables import load, summary
 
     _, records = load(ROOT / "benchmarks" / "results" / "comrade_silence.json")
     stored = {row["kind"]: (row["wins"], row["games"]) for row in summary(records)}

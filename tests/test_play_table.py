@@ -231,7 +231,7 @@ def test_the_static_example_is_the_game_the_table_plays(game, kw, seat):
 
 
 def test_comrade_partners_are_the_strongest_silent_players_and_replay_the_same_way():
-    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
     t = PlayTable("comrade", seat=0, delay=0, seed=5, hand_size=3)
     assert all(isinstance(p, CardSearchPlayer) for s, p in t.players.items() if s != 0)
     assert len({p.seed for p in t.players.values()}) == len(t.players)     # one generator per seat
@@ -245,7 +245,7 @@ def test_comrade_partners_are_the_strongest_silent_players_and_replay_the_same_w
 
 def test_comrade_coach_gives_the_cards_advice_and_its_rules():
     from classroom.coach import comrade_action_words
-    from solvers.comrade.convention import ConventionCard
+    from solvers.comrade_players.convention import ConventionCard
     t = PlayTable("comrade", seat=0, delay=0, coach=True, seed=5, hand_size=3)
     view = t.state.view(0)
     card = ConventionCard()
@@ -283,7 +283,7 @@ def test_the_comrade_coach_names_a_few_winning_actions_and_says_when_there_may_b
 
 
 def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
-    from solvers.comrade.review import first_fatal_action
+    from solvers.comrade_players.review import first_fatal_action
     checked = 0
     for seed in range(4):
         t = PlayTable("comrade", seat=0, delay=0, seed=seed, hand_size=4).autoplay()
@@ -299,8 +299,8 @@ def test_comrade_coach_after_a_lost_game_names_the_first_fatal_action():
 
 
 def test_the_coach_lists_where_a_search_partner_left_the_convention_card():
-    from solvers.comrade.cardsearch import CardSearchPlayer
-    from solvers.comrade.convention import ConventionPlayer
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.convention import ConventionPlayer
 
     class Departs(CardSearchPlayer):
         """A search partner that always reports a departure (so the test does not hunt for a deal)."""

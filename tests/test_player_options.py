@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cardgames.errors import GameError, PlayerOptionError, RuleConfigError
-from solvers.comrade.cardsearch import CardSearchPlayer
-from solvers.comrade.sampling import SamplingPlayer
+from solvers.comrade_players.cardsearch import CardSearchPlayer
+from solvers.comrade_players.sampling import SamplingPlayer
 
 
 def _refused(make, option: str, shown: str) -> None:
@@ -66,7 +66,7 @@ def test_card_search_settings_and_the_old_keywords_make_the_same_player():
     import dataclasses
 
     from cardgames.comrade import ComradeGame, Deal
-    from solvers.comrade.cardsearch import CardSearchSettings
+    from solvers.comrade_players.cardsearch import CardSearchSettings
 
     settings = CardSearchSettings(samples=2, bid_samples=2, late_bid_samples=2, seed=5)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -191,7 +191,7 @@ def test_a_broken_winning_line_is_refused():
 
 
 def test_the_convention_card_page_prints_every_rule_of_the_card(texts):
-    from solvers.comrade.convention import RULES
+    from solvers.comrade_players.convention import RULES
     text = re.sub(r"\s+", " ", _text(texts, "comrade_convention_card.pdf"))
     for rule in RULES:
         assert f"{rule.id} {rule.name}:" in text, rule.id

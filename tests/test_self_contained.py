@@ -44,7 +44,7 @@ def test_the_check_would_catch_a_pointer():
 
 
 #: The largest file the repository keeps (a stored study grows with its deals: split it into parts,
-#: ``solvers.comrade.study.save``, rather than let one file pass this).
+#: ``solvers.studies.comrade_tables.save``, rather than let one file pass this).
 MAX_BYTES = 2 * 1024 * 1024
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade.study import BEST, code_hashes, load, wilson_interval
+from solvers.studies.comrade_tables import BEST, code_hashes, load, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -246,7 +246,7 @@ def test_the_front_pages_do_not_type_the_stored_figures(doc):
 def test_the_convention_card_page_quotes_the_stored_card_figures():
     """The teacher's convention-card page quotes why card tables lose, the rules' count and the card's speed:
     the same as ``comrade_card.json`` and the code (once 19 and 41 were quoted where the file said 18 and 42)."""
-    from solvers.comrade.convention import RULES
+    from solvers.comrade_players.convention import RULES
 
     text = re.sub(r"\s+", " ", (ROOT / "docs" / "lessons" / "comrade_convention_card.md").read_text(encoding="utf-8"))
     data = json.loads((RESULTS / "comrade_card.json").read_text())

@@ -171,7 +171,7 @@ def test_notebook_20_says_in_plain_words_who_the_partners_are():
     """The text says what the table seats (partners that keep to the convention card, the box below the
     table) in plain words, and prints no computer player's repr (``CardSearchPlayer(samples=12, ...)``)."""
     from classroom.table import PlayTable
-    from solvers.comrade.cardsearch import CardSearchPlayer
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
     cells = _cells(ROOT / "notebooks" / "20_comrade_rules.ipynb")
     start = next(i for i, c in enumerate(cells) if _src(c).startswith("## Play a round yourself"))
     end = next(i for i, c in enumerate(cells) if i > start and _src(c).startswith("## "))

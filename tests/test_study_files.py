@@ -1,4 +1,4 @@
-"""Study files (``solvers.comrade.study.save`` / ``load``) against hostile content and a full disk.
+"""Study files (``solvers.studies.comrade_tables.save`` / ``load``) against hostile content and a full disk.
 
 ``load`` checks the whole file and refuses anything ``save`` does not write with ``StudyFileError`` (a
 ``ValueError`` of the package's family) naming the file and the fault; ``bench_comrade_silence.py
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgames.errors import GameError
-from solvers.comrade.study import BEST, GameRecord, StudyFileError, load, save
+from solvers.studies.comrade_tables import BEST, GameRecord, StudyFileError, load, save
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks" / "bench_comrade_silence.py"
@@ -284,7 +284,7 @@ def test_resume_still_plays_on_from_a_valid_study(tmp_path, capsys, monkeypatch,
 
 LIMITED = textwrap.dedent("""
     import json, resource, signal, sys
-    from solvers.comrade.study import GameRecord, save
+    from solvers.studies.comrade_tables import GameRecord, save
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)      # a write past the limit fails with EFBIG
     path, limit, parts = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
     recs = [GameRecord(s, "random", "loss", "x", ("S1",), 0.1) for s in range(3)]

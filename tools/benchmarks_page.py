@@ -65,8 +65,8 @@ def wins_figure(wins: int, games: int, bidding: int | None = None) -> str:
 
 
 def study_rows(path: Path) -> list[dict]:
-    """One row per kind of table of a silence study (``solvers.comrade.study``), counted from its records."""
-    from solvers.comrade.study import load, summary
+    """One row per kind of table of a silence study (``solvers.studies.comrade_tables``), counted from its records."""
+    from solvers.studies.comrade_tables import load, summary
 
     meta, records = load(path)
     players = meta.get("players", 4)
@@ -90,7 +90,7 @@ def study_rows(path: Path) -> list[dict]:
 
 def table_rows(path: Path) -> list[dict]:
     """``comrade_table.json``: a stand-in student at the play table, per kind of partners, from its games."""
-    from solvers.comrade.study import wilson_interval
+    from solvers.studies.comrade_tables import wilson_interval
 
     data = json.loads(path.read_text(encoding="utf-8"))
     rows = []

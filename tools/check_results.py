@@ -3,7 +3,7 @@
 Every stored result carries its provenance: the command that made it, the date, the machine, the load
 average (``None`` where it was not recorded) and the hashes of the code it depends on (``card_sha1``,
 ``search_sha1``, ...; see :data:`CODE`).  A hash is the first 12 hex digits of the SHA-1 of the code
-without its docstrings, comments and blank lines (:func:`solvers.comrade.study.code_text`), so mending a
+without its docstrings, comments and blank lines (:func:`solvers.studies.comrade_tables.code_text`), so mending a
 docstring leaves a result current and any other change of that code does not.
 
 This tool compares each stored hash with today's and lists the results made by older code.  It does not
@@ -37,14 +37,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from solvers.comrade.study import code_text  # noqa: E402
+from solvers.studies.comrade_tables import code_text  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 
 #: What each stored hash names: the files whose code it hashes (paths from the repository's root).
 CODE: dict[str, tuple[str, ...]] = {
-    "card_sha1": ("solvers/comrade/convention.py",),
-    "search_sha1": ("solvers/comrade/cardsearch.py", "solvers/comrade/inference.py"),
+    "card_sha1": ("solvers/comrade_players/convention.py",),
+    "search_sha1": ("solvers/comrade_players/cardsearch.py", "solvers/comrade_players/inference.py"),
     "beliefs_sha1": ("solvers/krypkille_endgame/calibration.py", "solvers/krypkille_endgame/beliefs.py",
                      "solvers/krypkille_endgame/policy.py"),
 }
@@ -153,7 +153,7 @@ def rehash(key: str, old: str, because: str, results: Path = RESULTS) -> list[st
     rewritten, as ``"file name"``."""
     from datetime import date
 
-    from solvers.comrade.study import load, save
+    from solvers.studies.comrade_tables import load, save
 
     new = code_hash(key)
     note = f"{date.today().isoformat()}: {key.removesuffix('_sha1')} {old} -> {new}, {because}"

@@ -32,7 +32,7 @@ SETTINGS = {"hand_size": 4}
 def _by_the_card(table, seat: int) -> str | None:
     """The key of the choice the convention card makes from ``seat``'s view (what a student reading the
     printed card would click), or None."""
-    from solvers.comrade.convention import ConventionPlayer
+    from solvers.comrade_players.convention import ConventionPlayer
 
     with table.lock:
         view = table.state.view(seat)

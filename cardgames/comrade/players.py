@@ -11,7 +11,7 @@ itself they raise :class:`NotAViewError`, so a bot cannot peek even by mistake.
 * :class:`HeuristicPlayer` — plain rules: bid where one holds top cards, play to make
   one's own bids and to avoid winning a trick too many.
 
-The sampling player, which calls the solver, lives in :mod:`solvers.comrade.sampling`.
+The sampling player, which calls the solver, lives in :mod:`solvers.comrade_players.sampling`.
 
     >>> from cardgames.comrade import ComradeGame
     >>> from cardgames.players import play_out_seated

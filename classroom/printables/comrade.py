@@ -203,8 +203,8 @@ def mini_deals_teacher_pdf(path: "str | Path") -> int:
 
 
 def convention_card_summary():
-    """The convention card (:data:`solvers.comrade.convention.RULES`) as a one-page :class:`Summary`."""
-    from solvers.comrade.convention import RULES
+    """The convention card (:data:`solvers.comrade_players.convention.RULES`) as a one-page :class:`Summary`."""
+    from solvers.comrade_players.convention import RULES
 
     from .summaries import Summary
 

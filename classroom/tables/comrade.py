@@ -93,16 +93,16 @@ class ComradeTableGame(TableGame):
         self.hand_size = value
 
     def default_players(self):
-        """The strongest silent partners (:class:`solvers.comrade.cardsearch.CardSearchPlayer`):
+        """The strongest silent partners (:class:`solvers.comrade_players.cardsearch.CardSearchPlayer`):
         each sees only its own seat, follows the convention card of
         ``docs/lessons/comrade_convention_card.md`` and reads the table through it, and leaves the
         card only where rollouts in the worlds it samples say another action is clearly better.
         They are seeded from the table's seed and their seat, so the same deal replays the same
         way.  Pass ``players=`` to :class:`~classroom.table.PlayTable` for others, e.g.
-        ``solvers.comrade.convention.ConventionPlayer`` (the card alone: instant, and every move
+        ``solvers.comrade_players.convention.ConventionPlayer`` (the card alone: instant, and every move
         explained by one rule) or ``cardgames.comrade.players.HeuristicPlayer``."""
         from cardgames.comrade.rules import DEFAULT_RULES
-        from solvers.comrade.cardsearch import CardSearchPlayer
+        from solvers.comrade_players.cardsearch import CardSearchPlayer
         rules = self.rules if self.rules is not None else DEFAULT_RULES
         base = 10 * (self.seed if self.seed is not None else 0)
         return [CardSearchPlayer(seed=base + p, rules=rules) for p in range(self.num_players)]
@@ -237,7 +237,7 @@ class ComradeTableGame(TableGame):
 
     def loss_cause(self, state) -> str:
         """Why a lost game was lost: the first action after which no win was possible any more, found
-        by the position solver looking at every hand (:func:`solvers.comrade.review.first_fatal_action`),
+        by the position solver looking at every hand (:func:`solvers.comrade_players.review.first_fatal_action`),
         then the rule that ended the game.  The last trick alone would blame whoever won it, even when
         the deal was lost many actions before.  Computed once per finished game.
 
@@ -256,7 +256,7 @@ class ComradeTableGame(TableGame):
         return cache[key]
 
     def _loss_cause(self, state) -> str:
-        from solvers.comrade.review import first_fatal_action
+        from solvers.comrade_players.review import first_fatal_action
 
         rule = state.loss_reason or "a bid was not met"
         rule = rule.split(": ", 1)[1] if rule.startswith(("play lost: ", "bidding lost: ")) else rule

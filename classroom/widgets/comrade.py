@@ -50,7 +50,7 @@ def trick_step_html(game: ComradeGame, upto: int) -> str:
 def convention_card_html(open_rules: bool = False) -> str:
     """The convention card the computer partners bid and play by, as a box for a lesson: how to read a
     partner's bid or card (:data:`READING_THE_CARD`), then every rule of the card exactly as
-    :data:`solvers.comrade.convention.RULES` states it (the card's one source), folded away unless
+    :data:`solvers.comrade_players.convention.RULES` states it (the card's one source), folded away unless
     ``open_rules``.
 
     >>> html = convention_card_html()
@@ -58,7 +58,7 @@ def convention_card_html(open_rules: bool = False) -> str:
     True
     """
     from cardgames.display import escape, html_table
-    from solvers.comrade.convention import RULES
+    from solvers.comrade_players.convention import RULES
 
     readings = "".join(f"<li>{escape(line)}</li>" for line in READING_THE_CARD)
     tables = "".join(

@@ -243,7 +243,7 @@ for name in %s:
         failed[name] = traceback.format_exc(limit=3)
 from cardgames.comrade import Deal
 from solvers.comrade import solve_many
-from solvers.comrade.study import run_tasks
+from solvers.studies.comrade_tables import run_tasks
 deals = [Deal.from_pbn("N:.Q8.KQ. .T93.3. ..94.J7 A8.7.8."), Deal.from_pbn("N:T..K.AT .5.Q2.K 7.3.8.4 .Q9..82")]
 verdicts = [r.verdict for r in solve_many(deals)]          # the default: no process pool in the browser
 squares = run_tasks(pow, [(2, 3), (3, 2)])                  # the study's default executor, likewise

@@ -232,7 +232,8 @@ def test_the_grader_without_otter_skips_hidden_cases_and_names_a_missing_questio
 def test_in_the_browser_the_solvers_use_no_process_pool(monkeypatch):
     import concurrent.futures as cf
 
-    from solvers.comrade import batch, study
+    from solvers.comrade import batch
+    from solvers.studies import comrade_tables as study
 
     def no_pool(*args, **kwargs):
         raise AssertionError("a process pool was started")

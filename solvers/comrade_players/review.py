@@ -22,7 +22,7 @@ from typing import Callable
 from cardgames.comrade import ComradeGame
 from cardgames.comrade.bidding import PASS
 
-from .position import solve_position
+from solvers.comrade.position import solve_position
 
 __all__ = ["FatalAction", "first_fatal_action", "replay_prefix"]
 

@@ -4,9 +4,9 @@ The design of the strongest programs for hidden-information card games (bridge: 
 Hanabi: SPARTA, Lerer et al. 2020), in a form a class can follow:
 
 1. every seat follows a **known blueprint**, the convention card
-   (:class:`~solvers.comrade.convention.ConventionCard`);
+   (:class:`~solvers.comrade_players.convention.ConventionCard`);
 2. the hidden hands are sampled **in proportion to how well the card explains** every bid,
-   pass and card seen (:func:`~solvers.comrade.inference.sample_worlds`);
+   pass and card seen (:func:`~solvers.comrade_players.inference.sample_worlds`);
 3. a search **improves on the card only where it is clearly better**: each candidate action
    is tried in every sampled world and the game is played out with **every seat following
    the card afterwards** (a *rollout*).  The card's own choice is kept unless another
@@ -47,9 +47,9 @@ from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, suit_strength
 from .inference import METHODS, TRUST_FLOOR, sample_worlds
-from .position import solve_position
-from .picture import position_from_hands
-from .search import PlaySearch
+from solvers.comrade.position import solve_position
+from solvers.comrade.picture import position_from_hands
+from solvers.comrade.search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
 
 #: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
@@ -122,7 +122,7 @@ def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_hi
     heuristic player's choice (a second opinion), then in the bidding a pass and the card's bid one
     value lower and higher, and in the play the other end of the chosen suit (the lowest card
     instead of the highest, or the other way round) and the highest and lowest card of the other
-    suits.  Cards that are equivalent in every world (:func:`~solvers.comrade.sampling.equivalent_cards`)
+    suits.  Cards that are equivalent in every world (:func:`~solvers.comrade_players.sampling.equivalent_cards`)
     are tried once.
     """
     legal = list(legal)
@@ -170,7 +170,7 @@ class CardSearchSettings:
       same as ``samples``), and ``late_bid_samples`` with the margin ``late_bid_margin`` from lap
       ``late_lap`` of the bidding on (``None``: no late bids).  Most fatal bids come late in the
       bidding (the card's fill, rule B6), so the late bids get more worlds and a smaller margin.
-      The worlds are drawn by :func:`~solvers.comrade.inference.sample_worlds` with ``method``:
+      The worlds are drawn by :func:`~solvers.comrade_players.inference.sample_worlds` with ``method``:
       ``"mcmc"``, the default, walks from the likeliest of ``oversample`` prior draws per world to
       layouts that explain the table better (a Metropolis chain of card swaps); ``"resample"`` gives
       equally weighted worlds drawn from the prior draws, ``"importance"`` weighted ones;
@@ -191,7 +191,7 @@ class CardSearchSettings:
       play loses from one after which no play can win: the solver's half tells them apart;
     * ``seed`` — the player's own generator: each decision draws one number from it;
     * ``card`` — the convention card (default :class:`ConventionCard` with ``rules``);
-    * ``trust_floor`` — see :mod:`solvers.comrade.inference`.
+    * ``trust_floor`` — see :mod:`solvers.comrade_players.inference`.
 
     * ``rules`` — the game's rules (the card's and the worlds').
 
@@ -413,7 +413,7 @@ class CardSearchPlayer:
 
     def _evidence_memo(self, view: PlayerView) -> dict:
         """The likelihoods of the others' actions scored so far in this game (see
-        :class:`~solvers.comrade.inference.Evidence`): kept while each view's public history extends the
+        :class:`~solvers.comrade_players.inference.Evidence`): kept while each view's public history extends the
         last one's, started afresh in another game."""
         history = (view.dealer, len(view.hand_sizes), view.seat,
                    tuple(str(step.action) for step in view.bidding_history)

@@ -2,7 +2,7 @@
 
 A silent Comrade player sees its own hand and the public table.  Every bid, pass and card
 the others made is *evidence*: if everybody follows a known convention card (the
-blueprint, :class:`solvers.comrade.convention.ConventionCard`), a layout of the hidden
+blueprint, :class:`solvers.comrade_players.convention.ConventionCard`), a layout of the hidden
 cards in which the card would have made those very actions is more likely than one in
 which it would not.  That is Bayes' rule, the way bridge programs (GIB, BEN) and Skat
 programs (Kermit, Rebstock et al. 2019) read the bidding:
@@ -19,7 +19,7 @@ programs (Kermit, Rebstock et al. 2019) read the bidding:
   the layout.  It splits into one factor per seat (each seat's view differs from the
   others only by its own hand), so :class:`Evidence` computes and remembers it per seat
   and hand; and a card that says what its bidding reads of a hand
-  (:meth:`~solvers.comrade.convention.ConventionCard.bidding_key`) has each bid scored once per
+  (:meth:`~solvers.comrade_players.convention.ConventionCard.bidding_key`) has each bid scored once per
   such key, since hands that differ only in their low cards bid alike.
 * :func:`sample_worlds` draws ``n`` worlds (layouts) with their weights: by importance
   sampling (``method="importance"``: ``n`` prior draws, each weighted by its likelihood)
@@ -224,7 +224,7 @@ def count_layouts(view: PlayerView) -> int:
 
 def uniform_layout(view: PlayerView, rng: random.Random) -> list[list[Card]]:
     """One layout drawn **uniformly** from all that fit ``view``: ``hidden[seat]`` for every seat
-    (the player's own hand at ``view.seat``).  Raises :class:`~solvers.comrade.sampling.SampleError`
+    (the player's own hand at ``view.seat``).  Raises :class:`~solvers.comrade_players.sampling.SampleError`
     when none fits."""
     view = require_view(view)
     return _uniform_layout(view, _key(view), rng)

@@ -29,7 +29,7 @@ silent table can beat.
       >>> load(bad)  # doctest: +ELLIPSIS
       Traceback (most recent call last):
       ...
-      solvers.comrade.study.StudyFileError: ...study.json: record 1: seed must be a deal number 0..999999999, not 'zero'
+      solvers.studies.comrade_tables.StudyFileError: ...study.json: record 1: seed must be a deal number 0..999999999, not 'zero'
 """
 
 from __future__ import annotations
@@ -63,12 +63,12 @@ __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
 #: * ``"random"``, ``"heuristic"`` — :mod:`cardgames.comrade.players`;
-#: * ``"sampling"`` — perfect-information Monte Carlo (:class:`~solvers.comrade.sampling.SamplingPlayer`);
-#: * ``"card"`` — four players following the convention card (:class:`~solvers.comrade.convention.ConventionPlayer`);
+#: * ``"sampling"`` — perfect-information Monte Carlo (:class:`~solvers.comrade_players.sampling.SamplingPlayer`);
+#: * ``"card"`` — four players following the convention card (:class:`~solvers.comrade_players.convention.ConventionPlayer`);
 #: * ``"card+inference"`` — the card's bidding, and sampling on worlds weighted by the card
-#:   (:class:`~solvers.comrade.cardsearch.InferenceSamplingPlayer`);
+#:   (:class:`~solvers.comrade_players.cardsearch.InferenceSamplingPlayer`);
 #: * ``"card+inference+search"`` — the card, improved by rollouts in worlds weighted by the card
-#:   (:class:`~solvers.comrade.cardsearch.CardSearchPlayer`);
+#:   (:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer`);
 #: * ``"best"`` — always the strongest silent table (:data:`BEST`), so a later check can call
 #:   ``play_deal(seed, "best")``;
 #: * ``"mixed:K"`` (:data:`MIXED`) — one seat of kind ``K`` (a stand-in for a student who ignores the card)
@@ -127,7 +127,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     """Four players of one kind for deal ``seed`` (each seeded from the deal and its seat).
 
     For ``"sampling"``: ``samples`` hidden deals per decision, ``node_limit`` and ``bid_node_limit``
-    positions per solver call (``None``: the defaults of :class:`~solvers.comrade.sampling.SamplingPlayer`),
+    positions per solver call (``None``: the defaults of :class:`~solvers.comrade_players.sampling.SamplingPlayer`),
     ``time_limit`` an optional safety net in seconds per call (``None``: none, so the table's
     games are the same on every machine)."""
     if kind.startswith("mixed:"):
@@ -141,15 +141,15 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     if kind == "best":
         return make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
     if kind == "card":
-        from .convention import ConventionPlayer
+        from solvers.comrade_players.convention import ConventionPlayer
 
         return [ConventionPlayer() for _ in range(players)]
     if kind == "card+inference":
-        from .cardsearch import InferenceSamplingPlayer
+        from solvers.comrade_players.cardsearch import InferenceSamplingPlayer
 
         return [InferenceSamplingPlayer(samples=INFERENCE_SAMPLES, seed=seed * 10 + p) for p in range(players)]
     if kind == "card+inference+search":
-        from .cardsearch import CardSearchPlayer
+        from solvers.comrade_players.cardsearch import CardSearchPlayer
 
         return [CardSearchPlayer(seed=seed * 10 + p) for p in range(players)]
     if kind == "random":
@@ -157,7 +157,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     if kind == "heuristic":
         return [HeuristicPlayer() for _ in range(players)]
     if kind == "sampling":
-        from .sampling import BID_NODE_LIMIT, PLAY_NODE_LIMIT, SamplingPlayer
+        from solvers.comrade_players.sampling import BID_NODE_LIMIT, PLAY_NODE_LIMIT, SamplingPlayer
 
         return [SamplingPlayer(samples=samples, seed=seed * 10 + p, time_limit=time_limit, bid_time_limit=time_limit,
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
@@ -174,7 +174,7 @@ def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = N
     start = time.perf_counter()
     deal, dealer = deal_for_seed(seed, players)
     if kind == "perfect":
-        from .solver import solve
+        from solvers.comrade.solver import solve
 
         r = solve(deal, dealer, time_limit=perfect_time_limit)
         actions = () if r.verdict != "win" else tuple(r.bidding) + tuple(c for t in r.tricks for c in t)
@@ -342,7 +342,7 @@ def code_hashes() -> dict[str, str]:
     ``card_sha1``, the first 12 hex digits of the SHA-1 of ``convention.py``'s :func:`code_text`, and
     ``search_sha1``, of ``cardsearch.py``'s and ``inference.py``'s.  The benchmarks store them with their
     results; the tests compare."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1] / "comrade_players"
 
     def digest(*names: str) -> str:
         text = "".join(code_text((here / name).read_text(encoding="utf-8")) for name in names)

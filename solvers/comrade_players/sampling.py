@@ -52,7 +52,7 @@ from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import GameError, PlayerOptionError, shown
 
-from .position import BiddingReach, bid_matrix, solve_position
+from solvers.comrade.position import BiddingReach, bid_matrix, solve_position
 
 __all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
            "SampleError",
