@@ -141,19 +141,6 @@ class Equilibrium:
                                         "declares with (mixed: probability)", "plain threshold rule?"],
                           caption=cap)
 
-    def values_html(self, position: int) -> str:
-        """Expected penalty of declare and pass for each card at ``position``."""
-        rows = []
-        for k in self.possible(position):
-            v = self.values[(position, k)]
-            if not v.reachable:
-                rows.append([k.label, "—", "—", "0", "pass (never asked)"])
-                continue
-            rows.append([k.label, f"{float(v.expected_declare):.2f}", f"{float(v.expected_pass):.2f}",
-                         f"{float(v.prob_asked):.3f}", "declare" if v.declares else "pass"])
-        return html_table(rows, ["card", "E[penalty] declare", "E[penalty] pass", "P(asked)", "best"],
-                          caption=f"Position {position + 1} of {self.num_players}")
-
     def _repr_html_(self) -> str:
         return self.to_html()
 
