@@ -12,12 +12,12 @@ sees only its own view), once with the whole card and once with each rule switch
 losses split into bidding and play.  Deterministic: the card has no randomness, so the same
 command prints the same table on every machine.
 
-``--winnable K`` solves the card's final bids of the first K deals with all hands visible: could
-any play have made them?  ``--diagnose K`` asks the position solver (all hands visible) *why* the whole card lost the first
-K lost deals: the first action after which no win was possible any more (a binary search over the
-game's actions; "no win" never comes back once it is reached), whose it was and which rule of the
-card chose it.  ``--timing M`` times ``ConventionCard.policy`` on M positions of card games (the
-inference calls it for every public action of every sampled world).
+``--winnable K`` solves the card's final bids of the first K deals with all hands visible: could any
+play have made them?  ``--diagnose K`` asks the position solver (all hands visible) *why* the whole
+card lost the first K lost deals: the first action after which no win was possible any more (a
+binary search over the game's actions; "no win" never comes back once it is reached), whose it was
+and which rule of the card chose it.  ``--timing M`` times ``ConventionCard.policy`` on M positions
+of card games (the inference calls it for every public action of every sampled world).
 """
 
 from __future__ import annotations
@@ -171,7 +171,8 @@ def main(argv=None) -> int:
                   (f" --winnable {args.winnable}" if args.winnable else "") + \
                   (f" --timing {args.timing}" if args.timing else "") + \
                   (f" --three {args.three}" if args.three else "") + f" --out {args.out.as_posix()}"
-        data = {"meta": {"command": command, "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+        machine = f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"
+        data = {"meta": {"command": command, "date": time.strftime("%Y-%m-%d"), "machine": machine,
                          "load_average": round(os.getloadavg()[0], 1), "card_sha1": code_hashes()["card_sha1"],
                          "deals": args.deals, "wall_seconds": round(wall), "python": platform.python_version()},
                 "tables": rows, "diagnoses": diagnoses, "winnable_after_bidding": winnable, "policy_timing": timing,

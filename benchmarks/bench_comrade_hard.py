@@ -5,14 +5,14 @@
     .venv/bin/python benchmarks/bench_comrade_hard.py --time-limit 5 --random 50
     .venv/bin/python benchmarks/bench_comrade_hard.py --sat-alone --random 600   # the README's run
 
-The hard deals are the four deals first quoted as hard and 100 seeded deals of the
-families in :mod:`solvers.studies.hard_deals` (split pairs, one player with nearly all the
-top cards, extreme shapes, balanced 3-player hands), then the three deals that were still
-``unknown`` at 10 s after that (:data:`LATE_DEALS`), each with ``--variants`` seeded
-near deals (one or two cards swapped between two hands; families ``late1``..``late3``).  The same run solves the 200 random
-deals of ``bench_comrade_solver.py`` three times, alternating deal by deal so that the
-times compare on the same machine at the same moment: the default (the portfolio of the
-search and the SAT formula, :mod:`solvers.comrade.portfolio`), the search alone, and the
+The hard deals are the four deals first quoted as hard and 100 seeded deals of the families
+in :mod:`solvers.studies.hard_deals` (split pairs, one player with nearly all the top cards,
+extreme shapes, balanced 3-player hands), then the three deals that were still ``unknown``
+at 10 s after that (:data:`LATE_DEALS`), each with ``--variants`` seeded near deals (one or
+two cards swapped between two hands; families ``late1``..``late3``).  The same run solves
+the 200 random deals of ``bench_comrade_solver.py`` three times, alternating deal by deal so
+that the times compare on the same machine at the same moment: the default (the portfolio of
+the search and the SAT formula, :mod:`solvers.comrade.portfolio`), the search alone, and the
 search without its refutation rules; and checks that all three give the same verdicts.
 
 Targets: no "unknown" at the 10 s limit on the hard deals, no change of
@@ -94,8 +94,9 @@ def summary(label, results) -> str:
     times = [r.seconds for r in results]
     v = Counter(r.verdict for r in results)
     slow = max(results, key=lambda r: r.seconds)
+    cpu = statistics.median(r.cpu for r in results)
     return (f"{label}: {len(results)} deals - win {v['win']}, no_win {v['no_win']}, unknown {v['unknown']}; "
-            f"median {1000 * statistics.median(times):.1f} ms (CPU {1000 * statistics.median(r.cpu for r in results):.1f}), "
+            f"median {1000 * statistics.median(times):.1f} ms (CPU {1000 * cpu:.1f}), "
             f"slowest {slow.seconds:.2f} s (CPU {slow.cpu:.2f}) "
             f"({slow.deal.to_pbn()} dealer={slow.dealer} -> {slow.verdict})")
 
@@ -124,7 +125,8 @@ def main() -> None:
     for r in hard_results:
         if r.verdict == "unknown":
             print(f"    unknown: {r.deal.to_pbn()} dealer={r.dealer} (CPU {r.cpu:.1f} s)")
-    print(f"  decided by: {dict(Counter(r.engine or 'the shape alone' for r in hard_results if r.verdict != 'unknown'))}")
+    engines = Counter(r.engine or 'the shape alone' for r in hard_results if r.verdict != 'unknown')
+    print(f"  decided by: {dict(engines)}")
     for r in hard_results:
         if r.engine == "sat":
             print(f"    by the SAT formula in {r.seconds:.2f} s (CPU {r.cpu:.2f}): {r.deal.to_pbn()} dealer={r.dealer} "
@@ -132,7 +134,8 @@ def main() -> None:
     if args.sat_alone:
         alone = run(hard, args.time_limit, SolverOptions(engine="sat"))
         print("  " + summary("hard, SAT formula alone", alone))
-        agree = all(a.verdict == b.verdict for a, b in zip(alone, hard_results) if "unknown" not in (a.verdict, b.verdict))
+        agree = all(a.verdict == b.verdict for a, b in zip(alone, hard_results)
+                    if "unknown" not in (a.verdict, b.verdict))
         print(f"  same verdicts as the portfolio: {agree}")
 
     if not args.random:

@@ -108,7 +108,8 @@ def accuracy(deals: int, n: int = 6) -> None:
     card = ConventionCard()
     methods = [("prior", "resample", None, 0.999999, None), ("resample", "resample", None, None, None)] + [
         (f"mcmc thin {t}", "mcmc", t, None, None) for t in (2, 4, 8)] + [
-        ("mcmc burn 24", "mcmc", 4, None, 24), ("mcmc burn 120", "mcmc", 4, None, 120)]   # the default: 120 before trick 3
+        ("mcmc burn 24", "mcmc", 4, None, 24),
+        ("mcmc burn 120", "mcmc", 4, None, 120)]   # the default: 120 before trick 3
     for tricks in (0, 3, 6):
         got = {m[0]: ([], [], [], [], []) for m in methods}
         for seed in range(deals):

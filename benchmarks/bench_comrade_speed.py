@@ -230,7 +230,8 @@ def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
                            f"{platform.python_version()}",
                 "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in load_after],
                          "note": "load averages (1, 5, 15 min) of a shared 2-core machine: absolute seconds are "
-                                 "inflated by the other work; old and new take turns deal by deal, so the ratio is fair"}}
+                                 "inflated by the other work; old and new take turns deal by deal, "
+                                 "so the ratio is fair"}}
         data = {"meta": meta, "summary": summary, "report": report,
                 "deals": [{k: r[k] for k in ("seed", "players", "decisions", "same", "differ")} |
                           {"old_seconds": round(sum(r["old"]), 3), "new_seconds": round(sum(r["new"]), 3)}

@@ -1,4 +1,4 @@
-"""Can a student win at the play table?  A stand-in student who sees every hand, with the table's partners.
+r"""Can a student win at the play table?  A stand-in student who sees every hand, with the table's partners.
 
 The question the reviews asked: with the partners the Comrade play table seats, can a student win at all?
 A **stand-in student** answers it from above: it sees all four hands (no real student does) and never makes
@@ -9,8 +9,10 @@ through the **partners**: their bids and cards, made from their own views, leave
 only their own seats, as at the table.
 
     .venv/bin/python benchmarks/bench_comrade_table.py --deals 200 --out benchmarks/results/comrade_table.json
-    .venv/bin/python benchmarks/bench_comrade_table.py --deals 200 --partners heuristic --out benchmarks/results/comrade_table.json
-    .venv/bin/python benchmarks/bench_comrade_table.py --deals 60 --partners search --out benchmarks/results/comrade_table.json
+    .venv/bin/python benchmarks/bench_comrade_table.py --deals 200 --partners heuristic \
+        --out benchmarks/results/comrade_table.json
+    .venv/bin/python benchmarks/bench_comrade_table.py --deals 60 --partners search \
+        --out benchmarks/results/comrade_table.json
 
 (each run replaces its own kind of partners in the file and keeps the others; each entry stores the hashes of
 the convention card and the search that played it, and ``tests/test_comrade_study.py`` fails when they are not
@@ -19,10 +21,11 @@ today's: play the entries again after changing either)
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the silence study plays them); the student
 sits at seat ``(seed // 4) % 4`` (the odd seat of the study's mixed tables).  ``--partners`` chooses the three
 partners: ``card`` (:class:`~solvers.comrade_players.convention.ConventionPlayer`), ``search``
-(:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer`, the study's strongest and the table's default) or ``heuristic``
-(:class:`~cardgames.comrade.players.HeuristicPlayer`, the table's partners before the convention card).  The solver runs with a node
-budget, not a time limit, so the games are the same on every machine; a position it cannot settle within the
-budget counts as "no win possible" for the student (it then looks further).
+(:class:`~solvers.comrade_players.cardsearch.CardSearchPlayer`, the study's strongest and the table's default)
+or ``heuristic`` (:class:`~cardgames.comrade.players.HeuristicPlayer`, the table's partners before the
+convention card).  The solver runs with a node budget, not a time limit, so the games are the same on every
+machine; a position it cannot settle within the budget counts as "no win possible" for the student (it then
+looks further).
 """
 
 from __future__ import annotations
@@ -128,8 +131,9 @@ def main(argv=None) -> int:
         # one file for every kind of partners: a run replaces its own kind's entry and keeps the others
         stored = json.loads(args.out.read_text()) if args.out.exists() else {}
         tables = stored.get("tables", {})
+        machine = f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"
         tables[args.partners] = {"command": "python benchmarks/bench_comrade_table.py " + " ".join(
-            argv if argv is not None else sys.argv[1:]), "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+            argv if argv is not None else sys.argv[1:]), "date": time.strftime("%Y-%m-%d"), "machine": machine,
             "load_average": round(os.getloadavg()[0], 1), **code_hashes(), "summary": row, "games": games}
         out = {"meta": {"python": platform.python_version(), "node_limit": NODE_LIMIT}, "tables": tables}
         args.out.write_text(json.dumps(out, indent=1) + "\n")

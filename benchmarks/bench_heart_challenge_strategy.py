@@ -258,9 +258,9 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_seeds": f"{final.start}:{final.stop}",
             "method": "one tested seat among three of another kind, each deal played 4 times with the tested "
                       "seat rotated; a shared win counts 1/k; 95 % Wilson interval over matches. Variants are "
-                      "compared on the tuning seeds only, by the score sum over the pairings of (rate - 1/4), signed so "
-                      "that the new player doing well counts up; the chosen one is played once on the held-out "
-                      "seeds.",
+                      "compared on the tuning seeds only, by the score sum over the pairings of (rate - 1/4), "
+                      "signed so that the new player doing well counts up; the chosen one is played once on the "
+                      "held-out seeds.",
             "chosen_variant": chosen,
             "not_candidates": sorted(ABLATIONS),
             "chosen_is_default": VARIANTS[chosen] == DEFAULT,

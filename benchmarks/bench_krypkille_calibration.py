@@ -24,7 +24,8 @@ import platform
 import time
 from pathlib import Path
 
-from solvers.krypkille_endgame.calibration import MAX_BIN_SE, MIN_BIN_COUNT, MODELS, POLICY_SAMPLES, calibration_records, reliability
+from solvers.krypkille_endgame.calibration import (MAX_BIN_SE, MIN_BIN_COUNT, MODELS, POLICY_SAMPLES,
+                                                   calibration_records, reliability)
 
 RESULTS = Path(__file__).parent / "results" / "krypkille_calibration.json"
 
@@ -45,12 +46,16 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=POLICY_SAMPLES, help="policy-model samples per prediction")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
-    meta = {"command": "python benchmarks/bench_krypkille_calibration.py" + (f" --rounds {args.rounds}" if args.rounds != 5000 else "")
-            + (f" --samples {args.samples}" if args.samples != POLICY_SAMPLES else ""),
-            "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}", "load_average": round(os.getloadavg()[0], 1),
+    command = ("python benchmarks/bench_krypkille_calibration.py"
+               + (f" --rounds {args.rounds}" if args.rounds != 5000 else "")
+               + (f" --samples {args.samples}" if args.samples != POLICY_SAMPLES else ""))
+    meta = {"command": command,
+            "date": time.strftime("%Y-%m-%d"),
+            "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+            "load_average": round(os.getloadavg()[0], 1),
             "beliefs_sha1": beliefs_sha1()}
-    out = {"meta": meta, "rounds_per_player_count": args.rounds, "min_bin_count": MIN_BIN_COUNT, "max_bin_se": MAX_BIN_SE,
-           "policy_samples": args.samples,
+    out = {"meta": meta, "rounds_per_player_count": args.rounds, "min_bin_count": MIN_BIN_COUNT,
+           "max_bin_se": MAX_BIN_SE, "policy_samples": args.samples,
            "command": "python benchmarks/bench_krypkille_calibration.py", "players": {}}
     for n in (2, 3, 4, 5):
         t0 = time.perf_counter()

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from cardgames.display import escape
 
-__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_action_words", "comrade_card_advice", "comrade_beliefs",
-           "comrade_review", "heart_challenge_advice"]
+__all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_action_words", "comrade_card_advice",
+           "comrade_beliefs", "comrade_review", "heart_challenge_advice"]
 
 
 def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str:

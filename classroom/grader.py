@@ -167,7 +167,7 @@ judging the older value::
     q1: not checked yet — the cell that sets answer_1 stopped with an error when you last ran it: Python
     could not read it (look for a missing quote, bracket or comma). So answer_1 still holds an older
     value (or none). Fix that cell, run it, then run this check again.
-"""
+"""  # noqa: E501 (doctest output lines)
 
 from __future__ import annotations
 
@@ -758,7 +758,7 @@ def as_seat(value: Any = _NO_VALUE, players: int = 4) -> Any:
     Traceback (most recent call last):
     ...
     classroom.grader.AnswerFormError: the answer should be a seat: a number 0-2 (N = 0, E = 1, S = 2) or a letter N, E, S; there is no seat 3 (West) in a game of 3 players
-    """
+    """  # noqa: E501 (doctest output line)
     if value is _NO_VALUE:
         def normalise(answer: Any) -> int:
             return as_seat(answer, players)
@@ -922,7 +922,8 @@ def _kind_of(expected: Any) -> str:
     if _is_number(expected):
         return "a number"
     if isinstance(expected, Enum):
-        return f"one of {type(expected).__name__}'s names, such as {type(expected).__name__}.{next(iter(type(expected))).name}"
+        kind = type(expected).__name__
+        return f"one of {kind}'s names, such as {kind}.{next(iter(type(expected))).name}"
     if isinstance(expected, str):
         return "a suit" if expected in _SUIT_WORDS else "a word in quotes"
     if isinstance(expected, Card):
@@ -1055,7 +1056,7 @@ def check(answer: Any, expected: Any, *, hint: str = "",
     Traceback (most recent call last):
     ...
     classroom.grader.NotQuite: the answer should be a whole number, written in digits, not the special value nan (not a number) — try again.
-    """
+    """  # noqa: E501 (doctest output line)
     stale = _stale_answer(answer, sys._getframe(1))
     if stale:
         raise AnswerCellFailed(stale)

@@ -18,7 +18,7 @@ Any other error is not hidden:
 Traceback (most recent call last):
 ...
 ModuleNotFoundError: No module named 'no_such_thing'
-"""
+"""  # noqa: E501 (doctest output line)
 
 from __future__ import annotations
 

@@ -162,7 +162,8 @@ def _units() -> dict[str, str]:
         me = f"tests/{f.name}"
         for helper in _helpers(f):
             helper_file = "tests/" + helper.replace(".", "/") + ".py"
-            for other in ([helper_file] if helper_file in parent else []) + ([owner[helper]] if helper in owner else []):
+            others = ([helper_file] if helper_file in parent else []) + ([owner[helper]] if helper in owner else [])
+            for other in others:
                 a, b = find(me), find(other)
                 if a != b:
                     parent[max(a, b)] = min(a, b)
@@ -211,7 +212,8 @@ def pytest_xdist_make_scheduler(config, log):
 def playwright_driver():
     """One Playwright driver per test process, shared by the browser and the site suites: two sync
     drivers cannot run in one process (the second finds the first one's event loop running)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need Playwright: pip install -e '.[test]'")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="browser tests need Playwright: pip install -e '.[test]'")
     pw = sync_api.sync_playwright().start()
     yield pw
     pw.stop()

@@ -9,9 +9,10 @@ scoping rules, :mod:`symtable`), so nothing the seeds see differs from a run of 
 
 It is conservative: a cell is needed when it binds a name a needed cell reads (also inside a function
 it calls), or changes such a name in place (``x.attr = ...``, ``x[i] = ...``, and a statement
-``x.method(...)``, e.g. ``items.append(1)`` or ``random.seed(1)``); a name is looked for in every cell before the last needed one (a function may
-read a global bound after it was defined); a cell with an IPython magic or shell line (``%``, ``!``)
-before the last needed cell is needed; a cell that does not parse makes every cell needed.
+``x.method(...)``, e.g. ``items.append(1)`` or ``random.seed(1)``); a name is looked for in every cell
+before the last needed one (a function may read a global bound after it was defined); a cell with an
+IPython magic or shell line (``%``, ``!``) before the last needed cell is needed; a cell that does not
+parse makes every cell needed.
 """
 
 from __future__ import annotations

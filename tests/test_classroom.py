@@ -27,7 +27,8 @@ import importlib.util
 from classroom import grader as classroom
 from classroom.grader import NotAnsweredYet, NotQuite, check
 
-_spec = importlib.util.spec_from_file_location("build_classroom", Path(__file__).resolve().parents[1] / "tools" / "build_classroom.py")
+_spec = importlib.util.spec_from_file_location(
+    "build_classroom", Path(__file__).resolve().parents[1] / "tools" / "build_classroom.py")
 build_tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build_tool)
 
@@ -144,11 +145,12 @@ def test_committed_versions_equal_a_fresh_build(fresh_build, version):
         committed = ROOT / version / src.name
         assert _cells(committed) == _cells(fresh_build / version / src.name), \
             f"{version}/{src.name} is out of step with notebooks/{src.name}: run `make student`"
-        assert _load(committed)["metadata"].get("otter") == _load(fresh_build / version / src.name)["metadata"].get("otter")
+        fresh = fresh_build / version / src.name
+        assert _load(committed)["metadata"].get("otter") == _load(fresh)["metadata"].get("otter")
         if version == "teacher":   # the teacher reads the outputs of the source's own run
             outputs = [c.get("outputs") for c in _load(committed)["cells"] if c["cell_type"] == "code"]
-            assert outputs == [c.get("outputs") for c in _load(fresh_build / version / src.name)["cells"]
-                               if c["cell_type"] == "code"], f"teacher/{src.name}: outputs out of step, run `make student`"
+            assert outputs == [c.get("outputs") for c in _load(fresh)["cells"] if c["cell_type"] == "code"], \
+                f"teacher/{src.name}: outputs out of step, run `make student`"
 
 
 @pytest.mark.parametrize("path", WITH_QUESTIONS, ids=ids)

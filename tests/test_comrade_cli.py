@@ -159,7 +159,8 @@ _ANY = st.text(max_size=30)
 @given(deal=st.one_of(_PBNISH, _ANY), dealer=st.one_of(st.just("0"), _ANY), bids=st.one_of(st.none(), _ANY, _PBNISH),
        limit=st.one_of(st.just("1"), _ANY))
 def test_any_input_gives_an_answer_or_one_line(capsys, deal, dealer, bids, limit):
-    args = [deal, f"--dealer={dealer}", f"--time-limit={limit}", "--json"] + ([] if bids is None else [f"--bids={bids}"])
+    args = [deal, f"--dealer={dealer}", f"--time-limit={limit}", "--json"]
+    args += [] if bids is None else [f"--bids={bids}"]
     status = main(args)
     out, err = capsys.readouterr()
     assert status in (0, 2), err

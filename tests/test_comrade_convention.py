@@ -38,7 +38,8 @@ def rule_ids(reasons) -> list[str]:
 
 
 def assert_plays(pbn: str, dealer: int, actions, seat: int, card: str, rule: str) -> None:
-    """After ``actions`` it is ``seat``'s turn, and the convention card plays ``card`` by ``rule`` (its first reason)."""
+    """After ``actions`` it is ``seat``'s turn, and the convention card plays ``card`` by ``rule``
+    (its first reason)."""
     _, at, choice, why = position(pbn, dealer, actions)
     assert (at, choice, rule_ids(why)[0]) == (seat, Card.parse(card), rule)
 

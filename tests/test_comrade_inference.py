@@ -12,7 +12,8 @@ import pytest
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import NotAViewError, RandomPlayer, public_voids, unseen_cards
 from cardgames.comrade.rules import ComradeRules
-from solvers.comrade_players.cardsearch import CardSearchPlayer, InferenceSamplingPlayer, candidates, fast_clone, seat_view
+from solvers.comrade_players.cardsearch import (CardSearchPlayer, InferenceSamplingPlayer, candidates, fast_clone,
+                                                seat_view)
 from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
 from solvers.comrade_players.inference import (Evidence, HeuristicCard, belief_summary, count_layouts, sample_worlds,
                                        uniform_layout)

@@ -250,7 +250,8 @@ def test_solver_with_and_without_refutation_matches_brute_force(deal, dealer):
     expected = "win" if brute_force_winnable(deal, dealer) else "no_win"
     eager = SolverOptions(refute_after=0, engine="search")   # the rules from the first position on
     assert solve(deal, dealer, time_limit=None, options=eager).verdict == expected
-    assert solve(deal, dealer, time_limit=None, options=SolverOptions(refute=False, engine="search")).verdict == expected
+    without = SolverOptions(refute=False, engine="search")
+    assert solve(deal, dealer, time_limit=None, options=without).verdict == expected
 
 
 # -- the quoted hard deals --------------------------------------------------------------

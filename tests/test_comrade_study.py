@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from solvers.studies.comrade_tables import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired, run_study, run_tasks,
-                                   save, summary, wilson_interval)
+from solvers.studies.comrade_tables import (BEST, GameRecord, StudyError, code_hashes, code_text, load, paired,
+                                   run_study, run_tasks, save, summary, wilson_interval)
 
 
 def strip(records):
@@ -124,7 +124,8 @@ def test_a_study_split_into_parts_is_saved_apart_and_loaded_whole(tmp_path, caps
     main = json.loads(path.read_text())["records"]
     part = json.loads((tmp_path / "mixed.json").read_text())
     assert [d["kind"] for d in main] == ["card", BEST] * 3
-    assert part["part_of"] == "study.json" and [d["kind"] for d in part["records"]] == ["mixed:random", "mixed:card"] * 3
+    assert part["part_of"] == "study.json"
+    assert [d["kind"] for d in part["records"]] == ["mixed:random", "mixed:card"] * 3
     assert load(path) == (meta, recs)
     (tmp_path / "mixed.json").unlink()
     with pytest.raises(StudyFileError, match="mixed.json is missing") as bad:
@@ -206,7 +207,8 @@ def test_the_paired_sign_test_matches_counting_every_sequence_of_signs():
         results_a = ["win"] * only_a + ["loss"] * only_b + ["win", "loss"]       # two deals they agree on
         results_b = ["loss"] * only_a + ["win"] * only_b + ["win", "loss"]
         a = [GameRecord(s, "a", r, None, (), 0.0) for s, r in enumerate(results_a)]
-        b = [GameRecord(s, "b", r, None, (), 0.0) for s, r in enumerate(results_b)] + [GameRecord(99, "b", "win", None, (), 0.0)]
+        b = [GameRecord(s, "b", r, None, (), 0.0) for s, r in enumerate(results_b)]
+        b += [GameRecord(99, "b", "win", None, (), 0.0)]
         got = paired(a, b)
         n, k = only_a + only_b, min(only_a, only_b)
         extreme = sum(min(sum(signs), n - sum(signs)) <= k for signs in itertools.product((0, 1), repeat=n))
@@ -293,9 +295,9 @@ def test_the_bench_finds_where_the_strongest_tables_lost_games_went_wrong(tmp_pa
 @pytest.mark.slow
 def test_the_bench_finds_the_first_fatal_bid_and_the_bids_that_would_have_saved_the_deal():
     """Deal 12 of the strongest table: its final bids could not be made.  The first bid after which no final
-    bids could be made is found by the solver (before it they could); a pass there instead (the others bidding by the card) would
-    have left final bids that some play makes, and the pass was among the search's candidates.  (Run only while
-    the stored games are today's code's: the candidates are today's search's.)"""
+    bids could be made is found by the solver (before it they could); a pass there instead (the others bidding
+    by the card) would have left final bids that some play makes, and the pass was among the search's
+    candidates.  (Run only while the stored games are today's code's: the candidates are today's search's.)"""
     skip_unless_made_by_todays_code("comrade_silence.json", "best")
     from solvers.comrade_players.convention import ConventionCard
     from solvers.comrade.position import solve_position
@@ -322,8 +324,10 @@ def test_the_bench_finds_the_first_fatal_bid_and_the_bids_that_would_have_saved_
 
 
 def test_losses_are_split_into_bidding_and_play():
-    rows = summary([GameRecord(0, "k", "loss", "bidding lost: x", (), 0.0), GameRecord(1, "k", "loss", "play lost: y", (), 0.0),
-                    GameRecord(2, "k", "win", None, (), 0.0), GameRecord(3, "k", "loss", "play lost: z", (), 0.0)])
+    rows = summary([GameRecord(0, "k", "loss", "bidding lost: x", (), 0.0),
+                    GameRecord(1, "k", "loss", "play lost: y", (), 0.0),
+                    GameRecord(2, "k", "win", None, (), 0.0),
+                    GameRecord(3, "k", "loss", "play lost: z", (), 0.0)])
     assert (rows[0]["wins"], rows[0]["bidding_losses"], rows[0]["play_losses"]) == (1, 1, 2)
     assert rows[0]["bidding_low"] < 0.25 < rows[0]["bidding_high"]
 
@@ -374,7 +378,8 @@ def test_a_stored_table_made_by_todays_code_replays_the_same(players, name):
 
 
 def test_the_code_hash_ignores_docstrings_and_comments_but_nothing_else():
-    source = 'X = 1  # the start\n\n\ndef f(a):\n    """What f does.\n\n    More."""\n    # why\n    return a + X  # sum\n'
+    source = ('X = 1  # the start\n\n\n'
+              'def f(a):\n    """What f does.\n\n    More."""\n    # why\n    return a + X  # sum\n')
     mended = 'X = 1\n\ndef f(a):\n    """What f does, said better."""\n    return a + X\n'
     assert code_text(source) == code_text(mended) == "X = 1\ndef f(a):\n    return a + X\n"
     assert code_text(source) != code_text(source.replace("a + X", "a - X"))

@@ -51,7 +51,8 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("11_krypkille_endgame", "q1"): ([None, "None", "nobody", "No one", "なし", "誰もいない"], [], [0, "seat 2"]),
     ("11_krypkille_endgame", "q2"): ([0.890, 0.8904, "0.89", "0,890", "89%", "０．８９", "８９％", "０，８９"], [],
                                     [0.75, "0.8.9", "nan", "1e999", float("nan")]),
-    ("11_krypkille_endgame", "q3"): ([0.583, "0.583", 7 / 12, "7/12", "58.3%", "0,583", "０．５８３"], [], [0.5, 0.75, "half"]),
+    ("11_krypkille_endgame", "q3"): ([0.583, "0.583", 7 / 12, "7/12", "58.3%", "0,583", "０．５８３"], [],
+                                     [0.5, 0.75, "half"]),
     ("11_krypkille_endgame", "q4"): (["4", 4, " 4 ", "four", "４"], [], ["Mask", 5]),
     ("11_krypkille_endgame", "q5"): ([3, "3", 3.0], [], [1, "third"]),
     ("20_comrade_rules", "q1"): ([8, "8", 8.0], [], [13, "eight!"]),
@@ -59,13 +60,15 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
                                   "Exceeds 13!", "the total went over 13", "more than 13", "Over 13", "超過"], [],
                                  ["nothing fits", "too high"]),
     ("20_comrade_rules", "q3"): ([(2, "C"), [2, "C"], (2, "c"), (2, "♣"), (2, "clubs"), ("2", "Clubs"), ("S", "C"),
-                                  ("South", "クラブ"), ("seat 2", "C"), ("Seat 2", "♣️"), ("南", "clubs"), ("２", "Ｃ")], [],
+                                  ("South", "クラブ"), ("seat 2", "C"), ("Seat 2", "♣️"), ("南", "clubs"),
+                                  ("２", "Ｃ")], [],
                                  [(0, "S"), (2, "spades"), (2,), (5, "C"), ("seat 5", "C")]),
     ("20_comrade_rules", "q4"): ([LINE_A, tuple(LINE_A), [a.lower() for a in LINE_A]], [", ".join(LINE_A)],
-                                 [["D1", "H2", "pass", "pass", "H1", "HQ", "HT", "D9", "H7", "H8", "H9", "D4", "SA", "H3",
-                                   "CJ", "S8", "DK", "D3", "C7", "D8", "DQ"],      # wins, but North does not take all
+                                 [["D1", "H2", "pass", "pass", "H1", "HQ", "HT", "D9", "H7", "H8", "H9", "D4", "SA",
+                                   "H3", "CJ", "S8", "DK", "D3", "C7", "D8", "DQ"],  # wins, but North does not take all
                                   LINE_A[:7], ["pass", "pass", "pass", "pass"], ["ZZ"], [5, "D2"]]),
-    ("21_comrade_solver", "q1"): (["no_win", "no win", "No-Win", "NO_WIN", "負け", "なし", "勝てない", "loss", "no"], [],
+    ("21_comrade_solver", "q1"): (["no_win", "no win", "No-Win", "NO_WIN", "負け", "なし", "勝てない", "loss", "no"],
+                                  [],
                                   ["win", "maybe", "勝ち", "yes"]),
     ("21_comrade_solver", "q2"): (["win", "Win", " WIN ", "勝ち", "勝てる", "yes", "ｗｉｎ"], [],
                                   ["no_win", "yes please", "負け", "なし"]),
@@ -78,13 +81,15 @@ FORMS: dict[tuple[str, str], tuple[list, list, list]] = {
     ("22_comrade_silence", "q3"): (["CA", "ca", "♣A", "A♣", " CA "], [], ["CK", "HA", "ZZ", "C1"]),
     ("22_comrade_silence", "q4"): (["W", "w", "West", " WEST ", 3, "3", "seat 3"], [], ["N", "E", "S", 0, 5, "nobody"]),
     ("22_comrade_silence", "q5"): ([["card", "search", "rules", "random"], ("card", "search", "rules", "random"),
-                                    ["Card", "SEARCH", "Rules", " random "], ["card", "sampling", "heuristic", "random"]],
+                                    ["Card", "SEARCH", "Rules", " random "],
+                                    ["card", "sampling", "heuristic", "random"]],
                                    [], [["random", "rules", "search", "card"], ["search", "card", "rules", "random"],
                                         ["card", "search", "rules"], ["card", "card", "rules", "random"],
                                         {"card", "search", "rules", "random"}, ["card", "search", "rules", "luck"]]),
     ("30_heart_challenge_rules", "q1"): ([40, "40", 40.0, "４０"], [], [36]),
     ("30_heart_challenge_rules", "q2"): ([4, "4"], [], [5]),
-    ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76), "２１／３８"], [0.5526, "0.553", "０．５５３"],
+    ("30_heart_challenge_rules", "q3"): ([Fraction(21, 38), "21/38", Fraction(42, 76), "２１／３８"],
+                                        [0.5526, "0.553", "０．５５３"],
                                         [0.5, Fraction(10 ** 5000, 3), float("inf")]),
     ("30_heart_challenge_rules", "q4"): ([1, "1", "seat 1", "Seat 1", "East", "e"], [], [0, "West", "seat 3"]),
     ("30_heart_challenge_rules", "q5"): ([["challenge 2", "pass", "use JK", "flip 1"],
@@ -157,7 +162,8 @@ JUNK = [5, 3.5, None, [], (), {"a": 1}, "", "zzz", [5], True, object(),
 #: Junk that is in fact a right form of the answer to one question.
 JUNK_RIGHT = {("11_krypkille_endgame", "q1"): [None]}
 
-PYTHON_TEXT = re.compile(r"Error|Exception|Traceback|object is not|'int'|'str'|<class|<object|NoneType|line \d|\bobject at\b|"
+PYTHON_TEXT = re.compile(r"Error|Exception|Traceback|object is not|'int'|'str'|<class|<object|NoneType|"
+                         r"line \d|\bobject at\b|"
                          r"int_max_str_digits|[Ee]xceeds the limit|cannot convert|could not convert|invalid literal|"
                          r"recursion|\b1 are\b|\b1 parts\b")
 
@@ -366,7 +372,8 @@ def _rows():
           id="no West among 3"),
         P("seat 5", 0, {"parse": as_seat}, "form", "no seat 5 in a game of 4 players", id="no seat 5"),
         # grammar of the counts
-        P("N:AKQ.AKQJ.AKQ.AKQ", Deal.from_pbn(akq), {"parse": as_deal}, "form", "but 1 is written", id="1 hand written"),
+        P("N:AKQ.AKQJ.AKQ.AKQ", Deal.from_pbn(akq), {"parse": as_deal}, "form", "but 1 is written",
+          id="1 hand written"),
         P((1, "C", 3), (1, "C"), {"parse": trick}, "form", "yours has 3 parts instead of 2", id="3 parts for 2"),
         P((1,), (1, "C"), {"parse": trick}, "form", "yours has 1 part instead of 2", id="1 part for 2"),
         P([5], [13, 0, 10, 6], {}, "form", "a list of 4 whole numbers; yours has 1 part instead of 4", id="1 of 4"),
@@ -393,7 +400,8 @@ def _rows():
         P(AlwaysEqual(), None, {}, "wrong", "", id="always-equal for None"),
         P(AlwaysEqual(), "win", {"parse": win_or_not}, "form", "not an AlwaysEqual", id="always-equal for a word"),
         P(AlwaysEqual(), 4, {}, "form", "not an AlwaysEqual", id="always-equal for a number"),
-        P(AlwaysEqual(), "win", {"same": lambda a, b: a == b}, "form", "not an AlwaysEqual", id="always-equal, own same"),
+        P(AlwaysEqual(), "win", {"same": lambda a, b: a == b}, "form", "not an AlwaysEqual",
+          id="always-equal, own same"),
         P(RaisingRepr(), 4, {}, "form", "not a RaisingRepr", id="raising repr"),
         P(numpy.bool_(True), True, {}, "correct", "", id="numpy True like True"),
         P(True, True, {}, "correct", "", id="True"),

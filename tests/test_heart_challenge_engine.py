@@ -322,9 +322,11 @@ def test_rule_choices_are_the_options_and_quote_the_source():
     (dict(hands=["DA CA", "D2 C2"], piles=["SA", "H2"], markers=["SA", "S2"]),
      "SA is seat 0's face-up marker, so it cannot also be in seat 0's pile"),
     (dict(hands=["DA CA HA", "D2 C2"], piles=["SA", "H2"]), "all four cards of seat 0's number 1"),
-    (dict(hands=["DA CA", "D2 C2"], piles=["SA", "H2"], stock="S5 H5 D5"), "the stock holds D5, but nobody has number 5"),
+    (dict(hands=["DA CA", "D2 C2"], piles=["SA", "H2"], stock="S5 H5 D5"),
+     "the stock holds D5, but nobody has number 5"),
     (dict(hands=["DA C9", "D2 C2"], piles=["SA", "H2"]), "seat 0's hand holds C9, but nobody has number 9"),
-    (dict(hands=["DA S7", "D2 C2"], piles=["SA", "S7"]), "S7 exists once, but it is in seat 0's hand and in seat 1's pile"),
+    (dict(hands=["DA S7", "D2 C2"], piles=["SA", "S7"]),
+     "S7 exists once, but it is in seat 0's hand and in seat 1's pile"),
     (dict(hands=["DA JK", "D2 JK"], piles=["SA", "H2"], stock="JK"), "the two jokers are in"),
     (dict(hands=["DA CA", "D2 C2"], piles=["SA", "H2"], markers=["HA", "S3"]), "not a card of its number 2"),
 ])

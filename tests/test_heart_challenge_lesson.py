@@ -61,7 +61,8 @@ def test_student_text_never_names_the_coach_switch():
             continue
         text = "".join(cell["source"])
         assert "coach" not in text.lower() and "CARDGAMES_TEACHER" not in text, text[:200]
-    assert "coach=True" in PAGE.read_text(encoding="utf-8") and "CARDGAMES_TEACHER=1" in PAGE.read_text(encoding="utf-8")
+    page = PAGE.read_text(encoding="utf-8")
+    assert "coach=True" in page and "CARDGAMES_TEACHER=1" in page
 
 
 def test_the_static_review_deals_another_seed_than_the_live_table():

@@ -77,7 +77,8 @@ def _assert_view_matches_brute_force(n, seat, card, first, played, discards, oth
             assert p == pytest.approx(outcomes[a].get(o, 0.0))
 
 
-@pytest.mark.parametrize("seat,card,first", [(0, "Mask", 0), (1, "1", 0), (2, "6", 0), (0, "11", 1), (2, "Cavalier", 2)])
+@pytest.mark.parametrize("seat,card,first",
+                         [(0, "Mask", 0), (1, "1", 0), (2, "6", 0), (0, "11", 1), (2, "Cavalier", 2)])
 @pytest.mark.parametrize("others", ["equilibrium", "never", "4",
                                     StrategyProfile(({"Mask"}, {"Mask", "1"}, set()), mixed=({}, {}, {"3": 0.5}))])
 def test_view_matches_brute_force_three_players(seat, card, first, others):

@@ -155,7 +155,8 @@ def test_small_decks_regret_by_brute_force(name, n):
     assert brute_regret(n, SMALL[name], eq.profile) <= 1e-9
     for (i, card), (d, p) in brute_values(n, SMALL[name], eq.profile).items():
         v = eq.values[(i, card)]
-        assert float(v.expected_declare) == pytest.approx(float(d)) and float(v.expected_pass) == pytest.approx(float(p))
+        assert float(v.expected_declare) == pytest.approx(float(d))
+        assert float(v.expected_pass) == pytest.approx(float(p))
 
 
 def _all_but(kept: str) -> str:

@@ -91,8 +91,8 @@ def test_the_blocker_really_blocks():
 def test_the_krypkille_modules_import_without_matplotlib_and_numpy():
     """The solver, its explorer widget and the play table import offline; numpy and matplotlib are loaded
     only inside the functions that draw or sample."""
-    modules = sorted(f"solvers.krypkille_endgame.{p.stem}" for p in (ROOT / "solvers" / "krypkille_endgame").glob("*.py")
-                     if p.stem != "__init__")
+    folder = ROOT / "solvers" / "krypkille_endgame"
+    modules = sorted(f"solvers.krypkille_endgame.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__")
     modules += ["solvers.krypkille_endgame", "classroom.widgets.krypkille", "classroom.widgets.krypkille_endgame",
                 "classroom.tables.krypkille", "classroom.table"]
     source = "\n".join(f"import {m}" for m in modules) + (

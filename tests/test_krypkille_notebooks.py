@@ -54,7 +54,8 @@ def test_notebook_11_shows_the_advice_under_each_belief_model_in_its_optional_pa
 
 def test_the_core_of_notebook_11_uses_no_equilibrium_vocabulary():
     cells = _cells("11_krypkille_endgame.ipynb")
-    optional = next(i for i, c in enumerate(cells) if "## Optional: the words game theorists use" in "".join(c["source"]))
+    heading = "## Optional: the words game theorists use"
+    optional = next(i for i, c in enumerate(cells) if heading in "".join(c["source"]))
     core = "\n".join("".join(c["source"]) for c in cells[:optional] if c["cell_type"] == "markdown")
     core_out = "\n".join("".join(o.get("text", "")) for c in cells[:optional] if c["cell_type"] == "code"
                          for o in c.get("outputs", []))

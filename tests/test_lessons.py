@@ -14,11 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "docs" / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
 #: Lesson pages that must exist (one per lesson notebook; 22 and 29 are written on other branches).
-REQUIRED = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence", "23_comrade_class_games", "28_comrade_solver_appendix", "29_comrade_appendix", "30_heart_challenge_rules"]
+REQUIRED = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules",
+            "21_comrade_solver", "22_comrade_silence", "23_comrade_class_games", "28_comrade_solver_appendix",
+            "29_comrade_appendix", "30_heart_challenge_rules"]
 #: Notebooks whose last cells carry the take-away box.
-WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules", "21_comrade_solver",
-            "22_comrade_silence", "23_comrade_class_games",
+WITH_BOX = ["10_krypkille_rules", "11_krypkille_endgame", "19_krypkille_appendix", "20_comrade_rules",
+            "21_comrade_solver", "22_comrade_silence", "23_comrade_class_games",
             "28_comrade_solver_appendix", "29_comrade_appendix",
             "30_heart_challenge_rules"]
 SECTIONS = ["## Learning goals", "## Python a student needs", "## Timings", "### 45-minute lesson",
@@ -90,7 +91,8 @@ def test_index_links_every_lesson_page_and_only_existing_ones():
 @pytest.mark.parametrize("name", WITH_BOX)
 def test_notebook_carries_the_take_away_box_of_its_lesson_page(name):
     box = take_away_box((LESSONS / f"{name}.md").read_text(encoding="utf-8"))
-    boxes = [c for c in _cells(name) if c["cell_type"] == "markdown" and "**What to take away**" in "".join(c["source"])]
+    boxes = [c for c in _cells(name)
+             if c["cell_type"] == "markdown" and "**What to take away**" in "".join(c["source"])]
     assert len(boxes) == 1, "exactly one take-away cell"
     assert "".join(boxes[0]["source"]).strip() == box
 

@@ -39,5 +39,7 @@ def test_names_a_cell_reads_without_showing_them_and_cells_that_do_not_parse():
 
 
 def test_loop_variables_and_calls_that_change_nothing():
-    bound, read, changed = cell_names("r = Round.from_hands(h)\nfor seat, d in enumerate(r.discards):\n    log[seat] = d")
+    bound, read, changed = cell_names("r = Round.from_hands(h)\n"
+                                      "for seat, d in enumerate(r.discards):\n"
+                                      "    log[seat] = d")
     assert bound == {"r", "seat", "d"} and read == {"Round", "h", "enumerate", "log"} and changed == {"log"}

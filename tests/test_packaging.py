@@ -71,7 +71,8 @@ def test_sdist_holds_the_package_and_leaves_the_tests_out(built):
     with tarfile.open(sdist) as tar:
         names = {"/".join(n.split("/")[1:]) for n in tar.getnames()}
     assert not any(n.startswith("tests/") for n in names), "tests need the repository: keep them out"
-    assert {"LICENSE", "README.md", "pyproject.toml", "cardgames/py.typed", "solvers/py.typed", "classroom/py.typed"} <= names
+    assert {"LICENSE", "README.md", "pyproject.toml",
+            "cardgames/py.typed", "solvers/py.typed", "classroom/py.typed"} <= names
     assert set(package) <= names
 
 

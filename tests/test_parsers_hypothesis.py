@@ -427,7 +427,8 @@ def test_shown_is_short_and_never_fails():
 
 # -- the same shapes as hypothesis strategies ---------------------------------------------------------
 hostile = st.one_of(
-    st.integers(min_value=4301, max_value=4400).map(lambda n: 10 ** n), st.integers(4301, 4400).map(lambda n: -(10 ** n)),
+    st.integers(min_value=4301, max_value=4400).map(lambda n: 10 ** n),
+    st.integers(4301, 4400).map(lambda n: -(10 ** n)),
     st.integers(min_value=5, max_value=6000).map(lambda n: "9" * n),
     st.integers(min_value=5, max_value=6000).map(lambda n: "[" * n + "]" * n),
     st.integers(min_value=1, max_value=3000).map(_deep),

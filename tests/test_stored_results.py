@@ -202,7 +202,8 @@ def test_a_result_made_by_todays_code_is_current_and_a_summary_file_needs_no_ext
     found = page.rows(folder)
     assert all(r["older"] == [] for r in found if r["file"] == "comrade_card.json")
     new = [r for r in found if r["file"] == "new_figure.json"]
-    assert new == [{"file": "new_figure.json", "what": "a new figure", "command": "python benchmarks/bench_new.py --seed 1",
+    assert new == [{"file": "new_figure.json", "what": "a new figure",
+                    "command": "python benchmarks/bench_new.py --seed 1",
                     "figure": "7/10 won", "interval": "39.7–89.2 %", "date": "2026-12-07", "older": None}]
     assert "| a new figure (2026-12-07) | `python benchmarks/bench_new.py --seed 1` | 7/10 won | 39.7–89.2 % |" \
         in page.render(found)
@@ -215,7 +216,8 @@ def test_rehash_rewrites_only_the_named_hash_and_says_why(tmp_path, monkeypatch)
     after = json.loads((folder / "comrade_card.json").read_text())
     assert done == ["comrade_card.json"]
     assert after["meta"]["card_sha1"] == check_results.current_hashes()["card_sha1"]
-    assert after["meta"]["rehashed"].endswith("card 0123456789ab -> " + after["meta"]["card_sha1"] + ", nothing changed")
+    note = "card 0123456789ab -> " + after["meta"]["card_sha1"] + ", nothing changed"
+    assert after["meta"]["rehashed"].endswith(note)
     assert {k: v for k, v in after.items() if k != "meta"} == {k: v for k, v in before.items() if k != "meta"}
     assert check_results.rehash("card_sha1", "0123456789ab", "again", folder) == []
 

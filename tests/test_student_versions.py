@@ -34,7 +34,8 @@ TRACES = {
     "an nbval marker": re.compile(r"NBVAL_"),
     "a private import": re.compile(r"^\s*(from\s+\S+\s+import\s+[^\n]*\b_[A-Za-z]\w*|import\s+\S*\._\w+)", re.M),
     "an issue number": re.compile(r"\bissues?\s*#?\d+|\(#\d+\)|\bPR\s*#?\d+", re.I),
-    "a changelog sentence": re.compile(r"\bthe old (sweep|search|solver|version|code)\b|\bbefore the [\w ]+ were added\b"
+    "a changelog sentence": re.compile(r"\bthe old (sweep|search|solver|version|code)\b"
+                                       r"|\bbefore the [\w ]+ were added\b"
                                        r"|\bused to (say|give|print|show)\b", re.I),
     "a link to the teacher version": re.compile(r"\]\((\.\./)?teacher/|\bteacher/\S*\.ipynb"),
     "a private name in the prose": re.compile(r"`_[a-z]\w*`"),
@@ -70,7 +71,8 @@ def test_student_index_links_only_to_student_lessons_and_the_teachers_to_both():
     lessons = [ln for ln in student_links if ln.endswith(".ipynb")]
     assert lessons and all("/" not in ln for ln in lessons), lessons          # the notebooks beside it: student/
     assert all((ROOT / "student" / ln).is_file() for ln in lessons)
-    assert not [ln for ln in student_links if "teacher" in ln or "notebooks/" in ln or "docs/lessons" in ln], student_links
+    assert not [ln for ln in student_links
+                if "teacher" in ln or "notebooks/" in ln or "docs/lessons" in ln], student_links
     teacher_links = _links(ROOT / "teacher" / "00_index.ipynb")
     assert "../student/" in teacher_links and "../teacher/" in teacher_links
     assert any("docs/lessons" in ln for ln in teacher_links)
@@ -101,7 +103,8 @@ def test_plumbing_cells_are_collapsed_not_removed():
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     imports = "import random\nfrom cardgames.comrade import (Deal,\n    ComradeGame)\nfrom classroom import grader\n"
-    plot = "fig, ax = plt.subplots()\nax.bar(x, y)\nax.set_xlabel('a')\nax.set_ylabel('b')\nax.set_title('t')\nplt.show()\n"
+    plot = ("fig, ax = plt.subplots()\nax.bar(x, y)\n"
+            "ax.set_xlabel('a')\nax.set_ylabel('b')\nax.set_title('t')\nplt.show()\n")
     assert tool.is_plumbing(imports) and tool.is_plumbing(plot)
     for lesson in ("import random\nrng = random.Random(1)\nprint(rng.random())\nprint(2)",
                    "from x import y\n\nPlayTable('comrade', seed=1)",

@@ -36,7 +36,8 @@ TEACHER_ONLY = "teacher-only"      # the cell is left out of the student version
 COLLAPSED = "hide-input"           # the student version shows the cell's code collapsed (JupyterLab honours it)
 
 
-_PLOT_LINE = re.compile(r"^\s*(plt\.|fig\b|ax\d*\b|axes\b|ax\d*\.|for ax\b|\w+\.set_(x|y)?(label|title|ticks|ticklabels|lim)\b)")
+_PLOT_LINE = re.compile(r"^\s*(plt\.|fig\b|ax\d*\b|axes\b|ax\d*\.|for ax\b"
+                        r"|\w+\.set_(x|y)?(label|title|ticks|ticklabels|lim)\b)")
 _IMPORT_LINE = re.compile(r"^\s*(import |from \S+ import |\)|[\w, ]+\)?$)")
 
 
@@ -44,7 +45,8 @@ def is_plumbing(source: str) -> bool:
     """Whether a code cell is plumbing a student need not read: only imports (at least 4 lines), or a
     plotting cell (at least 6 lines, most of them matplotlib calls). Such cells are collapsed, not removed."""
     lines = [ln for ln in source.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if len(lines) >= 4 and all(_IMPORT_LINE.match(ln) for ln in lines) and any(ln.lstrip().startswith(("import ", "from ")) for ln in lines):
+    if (len(lines) >= 4 and all(_IMPORT_LINE.match(ln) for ln in lines)
+            and any(ln.lstrip().startswith(("import ", "from ")) for ln in lines)):
         return True
     plotting = sum(1 for ln in lines if _PLOT_LINE.match(ln))
     return len(lines) >= 6 and plotting >= 0.6 * len(lines)

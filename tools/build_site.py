@@ -863,8 +863,9 @@ def book_toc(book: Path, lessons: list[str], edition: str) -> dict:
         {"caption": "Lessons", "chapters": chapters},
         {"caption": "The rules", "chapters": [{"file": r} for r in rules]},
         {"caption": "For teachers", "chapters": [*({"file": p} for p in pages), {"file": "printables"}]},
-        {"caption": "About the course", "chapters": [*([{"file": "docs/README"}] if (docs / "README.md").is_file() else []),
-                                                     *({"file": p} for p in other)]},
+        {"caption": "About the course",
+         "chapters": [*([{"file": "docs/README"}] if (docs / "README.md").is_file() else []),
+                      *({"file": p} for p in other)]},
     ]}
 
 

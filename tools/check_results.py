@@ -75,7 +75,8 @@ def raw_hash(spec: str, root: Path = ROOT) -> str | None:
     """Today's hash as ``spec`` (a ``code_hash_of`` text, :data:`RAW_HASH`) describes it; ``None`` when the
     text is not in that form or names a file that is gone.
 
-    >>> raw_hash("sha256 of tools/{check_results}.py (first 8 hex)") == raw_hash("sha256 of tools/check_results.py (first 8 hex)")
+    >>> raw_hash("sha256 of tools/{check_results}.py (first 8 hex)") == raw_hash(
+    ...     "sha256 of tools/check_results.py (first 8 hex)")
     True
     """
     match = RAW_HASH.fullmatch(str(spec).strip())

@@ -222,7 +222,8 @@ def difference(case: Playthrough, context: int = 3, limit: int = 60) -> str | No
     summary += [line for line in new if line.startswith("(refused: ") or line.startswith("(the recorded actions end")]
     diff = list(difflib.unified_diff(old, new, f"recorded {case.path.name}", "replayed now", n=context, lineterm=""))
     shown = diff[:limit] + ([f"... ({len(diff) - limit} more diff lines)"] if len(diff) > limit else [])
-    return "\n".join(summary + shown) + f"\nIf the change is meant: python tools/playthroughs.py --regenerate {case.name}"
+    regenerate = f"python tools/playthroughs.py --regenerate {case.name}"
+    return "\n".join(summary + shown) + f"\nIf the change is meant: {regenerate}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -84,7 +84,8 @@ def ordinary_deck_pdf(path: "str | Path") -> int:
     """Write the one-page table for playing Krypkille with an ordinary 52-card deck."""
     with pdf_document(path, "Krypkille with an ordinary deck") as pages:
         ax = new_page(pages, "Krypkille with an ordinary 52-card deck",
-                      "trick-taking classroom · rules: docs/rules/krypkille.md · mapping: classroom/printables/ordinary.py")
+                      "trick-taking classroom · rules: docs/rules/krypkille.md · "
+                      "mapping: classroom/printables/ordinary.py")
         intro = ("This mapping is faithful: Krypkille ignores suits and needs 21 kinds in a fixed order, each in "
                  "exactly two copies. Each rank of one colour (♠♣ black, ♥♦ red) comes in exactly two cards, so "
                  "21 rank-colour pairs play the 21 kinds; two cards are the same kind when rank and colour agree.")

@@ -70,7 +70,7 @@ def kind_of(card: "Card | str") -> Kind:
     Traceback (most recent call last):
     ...
     cardgames.errors.CardParseError: H5 is not used for Krypkille with an ordinary deck (the red 4-7 and the black K stay in the box)
-    """
+    """  # noqa: E501 (doctest output line)
     c = parse_card(card)
     if c not in _KIND_OF:
         raise CardParseError(f"{c} is not used for Krypkille with an ordinary deck "

@@ -33,7 +33,8 @@ class Summary:
 
 KRYPKILLE = Summary(
     "Krypkille — rules on one page",
-    "Source: the thread 「Krypkilleルール」 by django（中村俊也）; our choices are options, see docs/rules/krypkille.md",
+    "Source: the thread 「Krypkilleルール」 by django（中村俊也）; "
+    "our choices are options, see docs/rules/krypkille.md",
     (
         ("The deck (42 cards, no suits)", (
             "21 kinds, two of each. Strongest first: Harlequin 道化師, Cuckoo カッコー, Hussar 騎兵, Pig ブタ, "

@@ -232,8 +232,9 @@ class EndgameExplorer:
             self.level2_fig.value = b""
             return
         g = view.tree()
+        title = f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)"
         self.level2_fig.value, note = drawing(
-            lambda ax: draw_tree(g, ax=ax, title=f"Seat {view.seat}'s decision; chance over the unseen cards (level 2)"),
+            lambda ax: draw_tree(g, ax=ax, title=title),
             (max(6, 1.5 * (g.number_of_nodes() - 3)), 3.2), "the player's decision")
         self.expected_html.value = (f"<p>{escape(view.summary())}</p>" + view.expected_html()
                                     + view.branches_html() + note)

@@ -59,8 +59,8 @@ from .portfolio import check_time_limit
 from .solver import DEFAULT_OPTIONS, SolveResult, SolverOptions, solve
 
 __all__ = ["solve_many", "ordered_map", "default_executor", "default_processes", "WorkerDiedError",
-           "Passed", "NOT_YET", "prefetch", "parse_batch_line", "read_batch_lines", "count_deal_lines", "BatchLineError",
-           "BatchLine", "MAX_LINE_BYTES"]
+           "Passed", "NOT_YET", "prefetch", "parse_batch_line", "read_batch_lines", "count_deal_lines",
+           "BatchLineError", "BatchLine", "MAX_LINE_BYTES"]
 
 
 class WorkerDiedError(RuntimeError):
@@ -416,7 +416,7 @@ def read_batch_lines(stream: BinaryIO) -> Iterator[BatchLine]:
     [(1, 'N:A... K... Q... J...\\n', None), (2, None, BatchLineError('line 2 is not UTF-8 text: byte 0xff at column 1'))]
     >>> [x.text for x in read_batch_lines(io.BytesIO(b"one\\rtwo\\r\\nthree"))]
     ['one\\r', 'two\\r\\n', 'three']
-    """
+    """  # noqa: E501 (doctest output line)
     for number, raw in enumerate(_raw_lines(stream), 1):
         if raw is _TOO_LONG:
             yield BatchLine(number, None, BatchLineError(

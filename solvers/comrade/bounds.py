@@ -323,12 +323,13 @@ def leads_stall(hold, need, L, leader: int, n: int, blockers) -> bool:
 
     ``blockers`` lists ``(p, s)``: player ``p`` may play none of their cards of ``s`` to a lead
     of ``s`` (every one must be discarded), so ``s`` can be led only once ``p`` has run out of
-    it, by discards on leads of other suits that ``p`` is void in.  A closure over what can
-    ever happen, in order: the suits that can be led (``U``) start with those the leader holds
-    and nobody blocks; a suit joins ``U`` when somebody who can ever lead holds it and each of
-    its blockers can discard on some other suit of ``U`` (one that is led more often than the
-    blocker holds it, so the blocker can run out of it before its last lead); a player can ever lead when they are the leader or must win a trick in a suit of
-    ``U``.  Every step only adds what a real play might do, so a suit left out is never led.
+    it, by discards on leads of other suits that ``p`` is void in.  A closure over what can ever
+    happen, in order: the suits that can be led (``U``) start with those the leader holds and
+    nobody blocks; a suit joins ``U`` when somebody who can ever lead holds it and each of its
+    blockers can discard on some other suit of ``U`` (one that is led more often than the
+    blocker holds it, so the blocker can run out of it before its last lead); a player can ever
+    lead when they are the leader or must win a trick in a suit of ``U``.  Every step only adds
+    what a real play might do, so a suit left out is never led.
 
     Four tricks left; East must win a diamond, South two spades and a diamond; North holds the
     top diamond and may win nothing, so must throw it away, which only a spade lead allows

@@ -97,7 +97,7 @@ def parse_time_limit(text: str) -> float | None:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: time limit '1e308' is out of range: give a number of seconds above 0 and at most 1000000000 (about 31 years), or 'none'
-    """
+    """  # noqa: E501 (doctest output line)
     body = text.strip()
     if body.lower() == "none":
         return None
@@ -180,7 +180,8 @@ def _bids(text: str | None) -> Any:
 
 def _dealer_text(text: str) -> str:
     if not re.fullmatch(r"\s*(?:[0-9]{1,3}|[A-Za-z])\s*", text):
-        raise CommandLineError(f"unknown dealer {shown(text)}: give a seat number (0, 1, ...) or a seat letter (N, E, S, W)")
+        raise CommandLineError(f"unknown dealer {shown(text)}: "
+                               "give a seat number (0, 1, ...) or a seat letter (N, E, S, W)")
     return text.strip()
 
 

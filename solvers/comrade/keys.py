@@ -20,14 +20,14 @@ __all__ = ["canonical_key", "count_key"]
 def count_key(counts, dead: int, n: int) -> tuple:
     """The count matrix as a transposition key sees it: a **nogood over count matrices**.
 
-    In a suit of ``dead`` (never led again, :func:`~solvers.comrade.bounds.reach`) nobody wins another trick, so
-    its column is final.  If its nonzero values are all different, only *which* of them are
-    nonzero still matters (for the three-suit rule and the cells that must stay 0): the column
-    passes the distinct-values rule and every value is within the largest bid card.  Such a
-    column is stored as flags (-1: nonzero, a value no real count has), so a failure proved with one set of values there is a
-    failure for every other set with the same flags (e.g. spades won 3, 1, 2 or 1, 2, 3 by
-    the same three players once spades are gone).  Not used when the bids are fixed or a
-    further ``accept`` test reads the exact values.
+    In a suit of ``dead`` (never led again, :func:`~solvers.comrade.bounds.reach`) nobody wins
+    another trick, so its column is final.  If its nonzero values are all different, only *which* of
+    them are nonzero still matters (for the three-suit rule and the cells that must stay 0): the
+    column passes the distinct-values rule and every value is within the largest bid card.  Such a
+    column is stored as flags (-1: nonzero, a value no real count has), so a failure proved with one
+    set of values there is a failure for every other set with the same flags (e.g. spades won 3, 1,
+    2 or 1, 2, 3 by the same three players once spades are gone).  Not used when the bids are fixed
+    or a further ``accept`` test reads the exact values.
 
     >>> count_key((3, 0, 0, 0,  1, 0, 0, 0,  2, 1, 0, 0), 1, 3)   # spades dead: 3, 1, 2 -> flags
     (-1, 0, 0, 0, -1, 0, 0, 0, -1, 1, 0, 0)

@@ -65,7 +65,7 @@ def check_time_limit(time_limit: object) -> float | None:
     Traceback (most recent call last):
     ...
     cardgames.errors.RuleConfigError: time limit 1e+308 must be a number of seconds from 0 to 1000000000 (about 31 years), or None for no limit
-    """
+    """  # noqa: E501 (doctest output line)
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \

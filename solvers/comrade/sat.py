@@ -6,10 +6,10 @@ rest of the play as one formula in conjunctive normal form and hands it to a SAT
 from every dead end, so it proves some positions lost at once that the search, which can
 only remember whole positions, walks for seconds (a case the search's rules do not see is
 one the solver still learns).  But writing the formula (about 10 ms for a whole deal) and
-solving it take 10-30 ms every time, more than the search needs for an easy position, so
-the two run as a portfolio (:mod:`solvers.comrade.portfolio`): the search first, with a small budget, and the formula for what the search
-has not settled (:func:`~solvers.comrade.position.solve_position`,
-:func:`~solvers.comrade.solve`).
+solving it take 10-30 ms every time, more than the search needs for an easy position, so the
+two run as a portfolio (:mod:`solvers.comrade.portfolio`): the search first, with a small
+budget, and the formula for what the search has not settled
+(:func:`~solvers.comrade.position.solve_position`, :func:`~solvers.comrade.solve`).
 
 The formula, for ``T`` tricks numbered 0 to ``T - 1`` and every card ``c`` still in play:
 
@@ -23,14 +23,14 @@ The formula, for ``T`` tricks numbered 0 to ``T - 1`` and every card ``c`` still
 * ``w[k, p]`` — ``p`` wins trick ``k`` (exactly one player): the winner plays the suit led,
   and nobody plays a higher card of it (a clause for each pair of cards of one suit held
   by different players); the winner of trick ``k`` leads trick ``k + 1``;
-* the counts: ``ws[k, p, s] = w[k, p] and ls[k, s]``, added up by a unary counter per
-  player and suit; the same count is also added up card by card (each card wins at most one
-  trick, and a card wins when its owner wins a trick of its suit with it), and the two
-  counters are made equal: redundant, but it lets the solver reason about *which* cards
-  win, and it proves the hardest benchmark deals about 30 % sooner.  With **fixed bids** each count equals what the player still needs; with
-  **open bids** (a fresh deal) the counts must form a legal final bid: at most the largest
-  bid card, at most ``max_suits`` suits per player, different values within a suit (every
-  legal final bid is reachable by the bidding, :mod:`solvers.comrade.bids`);
+* the counts: ``ws[k, p, s] = w[k, p] and ls[k, s]``, added up by a unary counter per player
+  and suit; the same count is also added up card by card (each card wins at most one trick,
+  and a card wins when its owner wins a trick of its suit with it), and the two counters are
+  made equal: redundant, but it lets the solver reason about *which* cards win, and it proves
+  the hardest benchmark deals about 30 % sooner.  With **fixed bids** each count equals what
+  the player still needs; with **open bids** (a fresh deal) the counts must form a legal final
+  bid: at most the largest bid card, at most ``max_suits`` suits per player, different values
+  within a suit (every legal final bid is reachable by the bidding, :mod:`solvers.comrade.bids`);
 * the tricks led in each suit, counted over ``ls``: at most as many as the longest holding of
   the suit among the players who can lead (:func:`led_caps`: each such trick takes a card of the
   suit from everyone who still holds one), and equal to the players' counts in the suit added up

@@ -142,9 +142,9 @@ class PlaySearch:
     ``bidding`` (:class:`OpenBids`) adds what the rest of the bidding allows, with open bids.
     ``time_limit`` (seconds) and ``node_limit`` (positions) bound each :meth:`run`.
     ``options`` (:class:`SearchOptions`): ``refute`` switches on the refutation rules
-    (:func:`~solvers.comrade.bounds.reach`, :func:`~solvers.comrade.bounds.forced_wins`, :func:`~solvers.comrade.keys.canonical_key`) once the search has visited
-    ``refute_after`` positions: they cost time at every position, and most won deals are won
-    before that.
+    (:func:`~solvers.comrade.bounds.reach`, :func:`~solvers.comrade.bounds.forced_wins`,
+    :func:`~solvers.comrade.keys.canonical_key`) once the search has visited ``refute_after``
+    positions: they cost time at every position, and most won deals are won before that.
 
     ``zero`` lists cells (``p * 4 + s``) that must stay 0: player ``p`` may win no trick
     led in suit ``s``.  ``split_after`` (``None``: never; only with ``refute``) is the

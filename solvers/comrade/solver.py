@@ -83,7 +83,8 @@ class SolverOptions:
     def __post_init__(self):
         check_engine(self.engine)
         if isinstance(self.search_first, bool) or not isinstance(self.search_first, int) or self.search_first < 1:
-            raise RuleConfigError(f"search_first must be a whole number of positions >= 1, not {shown(self.search_first)}")
+            raise RuleConfigError("search_first must be a whole number of positions >= 1, "
+                                  f"not {shown(self.search_first)}")
 
 
 DEFAULT_OPTIONS = SolverOptions()
@@ -186,7 +187,8 @@ class SolveResult:
         """One coloured line: the verdict in words (and the reason for a no-win)."""
         colour = {"win": "#1e7b34", "no_win": "#b03a2e", "unknown": "#8a6d00"}[self.verdict]
         text = {"win": "Win: perfect cooperation with all hands visible can win this deal",
-                "no_win": "No win: no bidding and play wins this deal (proved by exhaustive search or by the SAT solver)",
+                "no_win": "No win: no bidding and play wins this deal "
+                          "(proved by exhaustive search or by the SAT solver)",
                 "unknown": "Unknown: the time budget ran out (no guess is made)"}[self.verdict]
         if self.fixed_bids is not None:
             text += f" — with the fixed bids {format_bids(self.fixed_bids)}"

@@ -15,7 +15,7 @@ with a ``TypeError`` from deep inside the counting::
     solvers.krypkille_endgame.common.EndgameError: allowed must be one set of cards (or a bit mask) per position, 3 in all, not 5
     >>> check_tricks([[(0, "Pig"), (1, "2")]], 3)
     (((0, Kind.PIG), (1, Kind.TWO)),)
-"""
+"""  # noqa: E501 (doctest output lines)
 
 from __future__ import annotations
 

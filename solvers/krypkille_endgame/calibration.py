@@ -10,9 +10,10 @@ seat's own final card is the **unique lowest** (the event that decides a
 declaration), from what that seat knows: the public cards, its own card and
 its own discards (earlier passes are not used, so that both models answer the
 same question for every seat).  The predicted event is exactly the one
-recorded as ``observed``: the seat's final card is below every other final card.  Grouping the predictions in bins and comparing
-each bin's mean prediction with how often the event really happened gives a
-**reliability chart**: a well-calibrated model lies on the diagonal.
+recorded as ``observed``: the seat's final card is below every other final
+card.  Grouping the predictions in bins and comparing each bin's mean
+prediction with how often the event really happened gives a **reliability
+chart**: a well-calibrated model lies on the diagonal.
 
 >>> recs = calibration_records(3, range(20), samples=200)
 >>> len(recs), sorted(recs[0])

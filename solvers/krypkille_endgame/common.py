@@ -51,7 +51,8 @@ def check_players(num_players: int) -> int:
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int) or not (
             MIN_PLAYERS <= num_players <= MAX_PLAYERS):
-        raise RuleConfigError(f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(num_players)}")
+        raise RuleConfigError(f"Krypkille is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                              f"not {shown(num_players)}")
     return num_players
 
 

@@ -383,7 +383,8 @@ _JS_SCAN = r"""
   const panel = app.shell.currentWidget;
   const widgetMime = 'application/vnd.jupyter.widget-view+json';
   const traceback = /Traceback \(most recent call last\)|^\s*[\w.]*(Error|Exception)\b/m;
-  const renderFailure = /Error displaying widget|model not found|Failed to load model class|Could not create a view|Error rendering/i;
+  const renderFailure = new RegExp('Error displaying widget|model not found|Failed to load model class'
+                                   + '|Could not create a view|Error rendering', 'i');
   const widgetNames = new Set(expected.widgetClassNames);
   // ipywidgets reprs use keyword arguments: Button(description='Go', style=ButtonStyle()), Output().
   // (matplotlib's Text(0.5, 1.0, 'title') is positional and so never matches.)
@@ -429,7 +430,8 @@ _JS_SCAN = r"""
       sent += 1;
       const node = nodes[j];
       if (node && node.querySelector('.jupyter-widgets')) views += 1;
-      else problems.push(`${where}: widget view ${sent} is not drawn as a widget (shows: ${short(node ? node.innerText : 'nothing')})`);
+      else problems.push(`${where}: widget view ${sent} is not drawn as a widget `
+                         + `(shows: ${short(node ? node.innerText : 'nothing')})`);
     }
     const want = expected.stored[String(codeIndex)] || 0;
     if (sent < want) {
@@ -488,7 +490,9 @@ _JS_CUT_LABELS = r"""
       const text = sel.options[sel.selectedIndex].text;
       const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const need = canvas.measureText(text).width;
-      if (need > room + 1) cut.push(`cell ${i + 1}: dropdown shows "${short(text)}" in ${Math.round(room)}px, needs ${Math.ceil(need)}px`);
+      if (need > room + 1) {
+        cut.push(`cell ${i + 1}: dropdown shows "${short(text)}" in ${Math.round(room)}px, needs ${Math.ceil(need)}px`);
+      }
     }
   });
   return cut;

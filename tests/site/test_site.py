@@ -96,7 +96,8 @@ def lesson(site, site_browser, site_server, tmp_path_factory):
 
     context, page = recorded_page(site_browser)
     started = time.monotonic()
-    report = run_notebook_and_check(page, _LiteServer(site_server), LESSON, notebook_file=_student_with_teacher_outputs(LESSON, tmp_path_factory.mktemp("lesson") / LESSON),
+    notebook = _student_with_teacher_outputs(LESSON, tmp_path_factory.mktemp("lesson") / LESSON)
+    report = run_notebook_and_check(page, _LiteServer(site_server), LESSON, notebook_file=notebook,
                                     screenshot=ROOT / "build" / "screenshots" / f"lite_{Path(LESSON).stem}.png")
     print(report.describe(), f"\n{LESSON} in JupyterLite: {time.monotonic() - started:.1f}s")
     yield page, report
@@ -144,7 +145,8 @@ async ([cellId, source]) => {
 }
 """
 
-_JS_CELL_TEXT = "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].node.querySelector('.jp-Cell-outputWrapper')?.innerText || ''"
+_JS_CELL_TEXT = ("(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].node"
+                 ".querySelector('.jp-Cell-outputWrapper')?.innerText || ''")
 
 
 @pytest.mark.browser
@@ -196,7 +198,8 @@ def test_a_whole_comrade_game_by_clicking_in_the_browser_never_shows_a_hidden_ca
     assert report.ok, "the lesson did not run: " + report.describe()
     twin = PlayTable("comrade", seat=SEAT, delay=0, **TABLE_ARGS)
     args = ", ".join(f"{k}={v!r}" for k, v in TABLE_ARGS.items())
-    page.evaluate(_JS_ADD_CELL, f"from classroom.table import PlayTable\nPlayTable('comrade', seat={SEAT}, delay=0, {args})")
+    code = f"from classroom.table import PlayTable\nPlayTable('comrade', seat={SEAT}, delay=0, {args})"
+    page.evaluate(_JS_ADD_CELL, code)
     _wait_idle(page, RUN_TIMEOUT, want_all_run=False)
 
     table = page.locator(".site-test-table .cg-play-table").first
@@ -325,7 +328,8 @@ def test_the_lessons_that_draw_are_built_listed_and_say_which_cells_use_the_cdn(
     lite = folder / edition / "lite"
     report = _load(lite / "cdn-lessons.json")
     source = STUDENT if edition == "student" else TEACHER
-    assert set(report) == {p.name for p in source.glob("*.ipynb")}, f"every {edition} notebook is in its JupyterLite edition"
+    assert set(report) == {p.name for p in source.glob("*.ipynb")}, \
+        f"every {edition} notebook is in its JupyterLite edition"
     drawing = {name: cells for name, cells in report.items() if cells}
     assert drawing, "no lesson loads numpy or matplotlib: the CDN report cannot be right"
     lines = []
@@ -499,11 +503,13 @@ def test_the_book_keeps_the_exercises_for_the_reader(site):
     have the answers."""
     folder, _ = site
     page = (folder / "student" / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
-    assert "answer_total" in page and "<img" in (folder / "student" / "notebooks" / "10_krypkille_rules.html").read_text()
-    assert "# SOLUTION" not in page and "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" not in page
+    rules_page = (folder / "student" / "notebooks" / "10_krypkille_rules.html").read_text()
+    answer = "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8"
+    assert "answer_total" in page and "<img" in rules_page
+    assert "# SOLUTION" not in page and answer not in page
     assert "BEGIN QUESTION" not in page and "ASSIGNMENT CONFIG" not in page and "WINNING_LINES" not in page
     teacher = (folder / "teacher" / "notebooks" / "20_comrade_rules.html").read_text(encoding="utf-8")
-    assert "answer_total</span> <span class=\"o\">=</span> <span class=\"mi\">8" in teacher and "WINNING_LINES" in teacher
+    assert answer in teacher and "WINNING_LINES" in teacher
 
 
 def test_no_page_loads_a_resource_from_outside_the_site(site):
@@ -543,10 +549,12 @@ def test_no_page_asks_for_anything_outside_127_0_0_1(site, site_page, site_serve
         opened.append(rel)
     print(f"opened {len(opened)} of {len(_pages(folder))} pages: {', '.join(opened)}")
     assert any(p.startswith(f"{e}/notebooks/") for p in opened for e in EDITIONS) and len(opened) < len(_pages(folder))
-    stateful = [p.name for p in _pages(folder) if "application/vnd.jupyter.widget-state" in p.read_text(encoding="utf-8")]
+    stateful = [p.name for p in _pages(folder)
+                if "application/vnd.jupyter.widget-state" in p.read_text(encoding="utf-8")]
     assert not stateful, f"pages that keep widget state (their widgets could fetch code: open them all): {stateful}"
     assert {_what_runs(folder / p) for p in opened} == {_what_runs(p) for p in _pages(folder)}
-    assert not page.requests.outside, "requests outside 127.0.0.1:\n" + "\n".join(sorted(set(page.requests.outside))[:20])
+    outside = sorted(set(page.requests.outside))
+    assert not outside, "requests outside 127.0.0.1:\n" + "\n".join(outside[:20])
 
 
 @pytest.mark.browser

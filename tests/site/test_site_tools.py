@@ -32,7 +32,8 @@ STUDENT = ROOT / "student"
 def _cell_import_lines(source: str) -> list[str]:
     text = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
     tree = ast.parse(text)
-    return [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) and not getattr(n, "level", 0)]
+    return [ast.unparse(n) for n in ast.walk(tree)
+            if isinstance(n, (ast.Import, ast.ImportFrom)) and not getattr(n, "level", 0)]
 
 
 _SEEN: dict[tuple, set] = {}
@@ -47,8 +48,9 @@ def _really_loads(import_lines: list[str]) -> set[str]:
 
 def _run_imports(import_lines: list[str]) -> set[str]:
     """Run the import statements in a fresh interpreter; which CDN packages ended up in sys.modules."""
-    code = "\n".join(import_lines) + "\nimport sys, json\nprint(json.dumps(sorted(m for m in %r if m in sys.modules)))" % (
+    report = "\nimport sys, json\nprint(json.dumps(sorted(m for m in %r if m in sys.modules)))" % (
         list(build_site.CDN_IMPORTS),)
+    code = "\n".join(import_lines) + report
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
                          env={"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0, out.stderr[-2000:]
@@ -110,8 +112,8 @@ def test_the_pure_python_constraint2_wheel_installs_and_solves(tmp_path):
     code = ("import constraint, sys; p = constraint.Problem(); p.addVariables('ab', [1, 2, 3]); "
             "p.addConstraint(lambda a, b: a + b == 4, 'ab'); print(sorted((s['a'], s['b']) for s in p.getSolutions()));"
             "print(constraint.__file__)")
-    out = subprocess.run([sys.executable, "-S", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
-                         capture_output=True, text=True, timeout=60)
+    setup = f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); "
+    out = subprocess.run([sys.executable, "-S", "-c", setup + code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     solutions, where = out.stdout.strip().splitlines()
     assert solutions == "[(1, 3), (2, 2), (3, 1)]" and where.startswith(str(tmp_path))
@@ -163,7 +165,8 @@ TESTS = {
 
 def _notebook(tmp_path: Path) -> Path:
     nb = tmp_path / "lesson.ipynb"
-    nb.write_text(json.dumps({"cells": [], "metadata": {"otter": {"OK_FORMAT": False, "tests": TESTS}}, "nbformat": 4, "nbformat_minor": 5}))
+    nb.write_text(json.dumps({"cells": [], "metadata": {"otter": {"OK_FORMAT": False, "tests": TESTS}},
+                              "nbformat": 4, "nbformat_minor": 5}))
     return nb
 
 
@@ -198,7 +201,8 @@ def test_the_grader_without_otter_says_what_otter_says(case, tmp_path, monkeypat
             # the answer cell never ran: otter calls the check with a missing name (and so says "not
             # quite"); without otter the student is told to run the cells first, as _feedback_from
             # does for otter's NameError
-            assert got == f"{question}: not answered yet — run the cells above (and your answer cell) first, then this check."
+            assert got == (f"{question}: not answered yet — "
+                           "run the cells above (and your answer cell) first, then this check.")
         else:
             assert got == expected[question], f"{case} {question}"
 
