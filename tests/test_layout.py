@@ -260,7 +260,7 @@ def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
     assert not bad, f"engine modules that load display code: {bad}"
     # the probe can fail: the widgets do load display code
     assert "cardgames.display" in subprocess.run(
-        [sys.executable, "-c", probe, "cardgames.comrade.html"], cwd=ROOT, capture_output=True,
+        [sys.executable, "-c", probe, "cardgames.comrade.display"], cwd=ROOT, capture_output=True,
         text=True).stdout.split()
 
 

@@ -12,7 +12,7 @@ from .play import PlayLoss, Trick
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
     from .deal import Deal
-    from .game import ComradeGame, PlayerView
+    from .engine import ComradeGame, ComradeView
     from .series import Series
 
 # At run time this module imports no engine module (the engine names above serve the annotations
@@ -207,7 +207,7 @@ def game_html(game: "ComradeGame") -> str:
     return "".join(parts)
 
 
-def view_html(view: "PlayerView") -> str:
+def view_html(view: "ComradeView") -> str:
     """One player's view: own hand face up, the other hands face down, bids and played cards."""
     letters = "NESW"
     rows = []

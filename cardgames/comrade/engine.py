@@ -17,10 +17,9 @@ accepts their strings.  An illegal action raises a specific
 from __future__ import annotations
 
 from collections import Counter
-
-from dataclasses import dataclass
 from typing import Any, Hashable
 
+from .._aliases import warn_old_name
 from ..cards import SUITS, Card, Hand
 from ..errors import CardParseError, RuleConfigError, check_seat, shown
 from ..game import GameState
@@ -28,17 +27,18 @@ from .bidding import BidCard, Bidding, BiddingLoss, BidStep, parse_bid_action
 from .deal import Deal
 from .errors import ActionParseError, WrongPhaseError
 from .play import PlayLoss, Trick, TrickPlay
-from .rules import DEFAULT_RULES, ComradeRules
+from .options import DEFAULT_OPTIONS, ComradeOptions, options_or_rules
+from .view import ComradeView
 
-__all__ = ["ComradeGame", "PlayerView"]
+__all__ = ["ComradeGame"]
 
 
 class ComradeGame(GameState):
     """One deal of Comrade from the bidding to the last trick.
 
     ``deal`` is a :class:`Deal` or a PBN string; ``dealer`` (親) is the seat that bids
-    first and leads the first trick.  ``rules`` holds the named options (all default to
-    the rules digest).
+    first and leads the first trick.  ``options`` holds the named rule options
+    (:class:`~cardgames.comrade.options.ComradeOptions`, all defaulting to the rules digest).
 
     * :attr:`phase` — ``"bidding"``, ``"play"`` or ``"over"``.
     * :attr:`bids` — per seat, suit -> value of the top bid card (tricks to win led in that suit).
@@ -47,22 +47,34 @@ class ComradeGame(GameState):
     * :meth:`returns` — ``+1`` for everyone on a win, ``-1`` on a loss (a cooperative game).
     """
 
-    def __init__(self, deal: "Deal | str", dealer: int = 0, rules: ComradeRules | None = None):
+    def __init__(self, deal: "Deal | str", dealer: int = 0, options: ComradeOptions | None = None, *,
+                 rules: ComradeOptions | None = None):
         self.deal = deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
         self.variant = self.deal.variant
         self.num_players = self.deal.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
             raise RuleConfigError(f"dealer must be a seat 0..{self.num_players - 1}, not {shown(dealer)}")
         self.dealer = dealer
-        self.rules = rules or DEFAULT_RULES
-        self.bidding = Bidding(self.num_players, dealer, self.variant, total=self.deal.total, rules=self.rules)
+        self.options = options_or_rules(options, rules, "ComradeGame") or DEFAULT_OPTIONS
+        self.bidding = Bidding(self.num_players, dealer, self.variant, total=self.deal.total, rules=self.options)
         self.trickplay: TrickPlay | None = None
         #: Every action applied so far, as (seat, action).
         self.history: list[tuple[int, Hashable]] = []
 
     @classmethod
-    def from_pbn(cls, text: str, dealer: int = 0, rules: ComradeRules | None = None) -> "ComradeGame":
-        return cls(Deal.from_pbn(text), dealer, rules)
+    def from_pbn(cls, text: str, dealer: int = 0, options: ComradeOptions | None = None) -> "ComradeGame":
+        return cls(Deal.from_pbn(text), dealer, options)
+
+    @property
+    def rules(self) -> ComradeOptions:
+        """The old name of :attr:`options` (kept for saved notebooks; warns)."""
+        warn_old_name("ComradeGame.rules", "ComradeGame.options")
+        return self.options
+
+    def __setstate__(self, state: dict) -> None:
+        if "rules" in state:   # a game pickled before the attribute was named options
+            state["options"] = state.pop("rules")
+        self.__dict__.update(state)
 
     # -- phase and public facts ------------------------------------------------------
     @property
@@ -128,7 +140,7 @@ class ComradeGame(GameState):
             return "loss"
         if self.trickplay is None:
             return None
-        if self.trickplay.loss is not None and (self.trickplay.is_over or self.rules.stop_at_loss):
+        if self.trickplay.loss is not None and (self.trickplay.is_over or self.options.stop_at_loss):
             return "loss"
         if self.trickplay.is_over:
             return "win" if self.trickplay.is_won else "loss"
@@ -216,7 +228,7 @@ class ComradeGame(GameState):
             self.bidding.apply(action)
             if self.bidding.is_complete:
                 self.trickplay = TrickPlay([list(h) for h in self.deal.hands], self.dealer, self.bidding.bids,
-                                           self.rules)
+                                           self.options)
         else:
             self.trickplay.apply(action)
         self.history.append((seat, action))
@@ -251,11 +263,11 @@ class ComradeGame(GameState):
         out.update(c.code for _, c in self.current_trick)
         return out
 
-    def view(self, seat: int) -> "PlayerView":
+    def view(self, seat: int) -> ComradeView:
         """What ``seat`` may see (the no-talking rule): own hand, everyone's bids, the bid cards in
         the middle, the bidding history and the played cards, but not the others' hands."""
         check_seat(seat, self.num_players)
-        return PlayerView(
+        return ComradeView(
             seat=seat, phase=self.phase, dealer=self.dealer, hand=self.hands[seat],
             hand_sizes=tuple(len(h) for h in self.hands), bids=tuple(self.bids),
             middle=tuple(self.bidding.middle), bidding_history=tuple(self.bidding.history),
@@ -268,49 +280,6 @@ class ComradeGame(GameState):
         return f"ComradeGame({self.deal.to_pbn()!r}, dealer={self.dealer})"
 
     def _repr_html_(self) -> str:
-        from .html import game_html
+        from .display import game_html
 
         return game_html(self)
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """The public table plus one player's own hand: everything that player may know.
-
-    Comrade forbids talking about the game (相談は禁止), so a fair player decides from
-    exactly this.  ``hand_sizes`` is all one learns about the other hands.
-    """
-
-    seat: int
-    phase: str
-    dealer: int
-    hand: Hand
-    hand_sizes: tuple[int, ...]
-    bids: tuple[dict[str, int], ...]
-    middle: tuple[BidCard, ...]
-    bidding_history: tuple[BidStep, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[int, Card], ...]
-    won: tuple[dict[str, int], ...]
-    to_act: int | None
-    result: str | None
-    loss_reason: str | None
-    legal_actions: tuple = ()
-
-    @property
-    def current_player(self) -> int | None:
-        """Whose turn it is (``None`` once the game is over): the name every game's view uses."""
-        return self.to_act
-
-    @property
-    def num_players(self) -> int:
-        return len(self.hand_sizes)
-
-    @property
-    def played_cards(self) -> tuple[Card, ...]:
-        return tuple(c for t in self.tricks for c in t.cards) + tuple(c for _, c in self.current_trick)
-
-    def _repr_html_(self) -> str:
-        from .html import view_html
-
-        return view_html(self)

@@ -3,9 +3,9 @@
 Every default below is the reading of the rules page ``docs/rules/comrade.md``; change one
 only to experiment (the notebook does, to show what a rule is for).
 
-    >>> ComradeRules().nothing_fits, ComradeRules().ace_high
+    >>> ComradeOptions().nothing_fits, ComradeOptions().ace_high
     ('player_to_act', True)
-    >>> ComradeRules(nothing_fits="nobody")
+    >>> ComradeOptions(nothing_fits="nobody")
     Traceback (most recent call last):
     ...
     cardgames.errors.RuleConfigError: nothing_fits must be one of 'player_to_act', 'anyone', 'turns_left', not 'nobody'
@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._aliases import warn_old_name
 from ..errors import RuleConfigError, shown
 
-__all__ = ["ComradeRules", "DEFAULT_RULES", "NOTHING_FITS_READINGS"]
+__all__ = ["ComradeOptions", "DEFAULT_OPTIONS", "NOTHING_FITS_READINGS", "options_or_rules"]
 
 #: The readings of the fourth way to lose the bidding ("nothing left that fits"), by name.
 NOTHING_FITS_READINGS = {
@@ -31,7 +32,7 @@ NOTHING_FITS_READINGS = {
 
 
 @dataclass(frozen=True)
-class ComradeRules:
+class ComradeOptions:
     """Options of the bidding and the trick play.
 
     * ``max_laps`` — bidding goes round at most this many times; ``None`` = the variant's
@@ -72,4 +73,23 @@ class ComradeRules:
                 raise RuleConfigError(f"{name} must be a whole number from 1, or None, not {shown(value)}")
 
 
-DEFAULT_RULES = ComradeRules()
+DEFAULT_OPTIONS = ComradeOptions()
+
+
+def options_or_rules(options: ComradeOptions | None, rules: ComradeOptions | None, where: str) -> ComradeOptions | None:
+    """The options given to ``where`` (``"ComradeGame"``) as ``options=``, or as ``rules=``, the keyword's old
+    name (kept for saved notebooks: it warns).  Both at once is a :class:`~cardgames.errors.RuleConfigError`.
+
+        >>> options_or_rules(None, None, "ComradeGame") is None
+        True
+        >>> options_or_rules(DEFAULT_OPTIONS, DEFAULT_OPTIONS, "ComradeGame")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RuleConfigError: give ComradeGame the rule options once, as options= (rules= is its old name)
+    """
+    if rules is None:
+        return options
+    if options is not None:
+        raise RuleConfigError(f"give {where} the rule options once, as options= (rules= is its old name)")
+    warn_old_name(f"{where}(rules=...)", f"{where}(options=...)", stacklevel=4)
+    return rules

@@ -1,50 +1,24 @@
-"""The Tiny Trick engine: a :class:`~cardgames.game.GameState` in about a hundred lines."""
+"""The Tiny Trick engine: :class:`TinyTrickGame`, a :class:`~cardgames.game.GameState` in about a hundred lines.
+
+    >>> game = TinyTrickGame(seed=4)
+    >>> game.current_player(), game.legal_actions() == game.hands[1]
+    (1, True)
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable
 
 from ..cards import Card, parse_card
-from ..errors import CardNotInHandError, IllegalActionError, MustFollowSuitError, RuleConfigError, check_seat
+from ..errors import IllegalActionError, RuleConfigError, check_seat
 from ..game import GameState
-from ..players import BasePlayer
+from .errors import CardNotInHandError, MustFollowSuitError
+from .options import DECK, HAND_SIZE, TinyTrickOptions
+from .view import TinyTrickView
 
-__all__ = ["TinyTrickGame", "TinyTrickView", "TinyTrickOptions", "HighCardPlayer", "MustFollowSuitError",
-           "DECK", "HAND_SIZE"]
-
-#: The nine cards, strongest first in each suit.
-DECK = tuple(Card.parse(c) for c in "SA SK SQ HA HK HQ CA CK CQ".split())
-HAND_SIZE = 3
-
-
-@dataclass(frozen=True)
-class TinyTrickOptions:
-    """The rule options: ``num_players`` (2 or 3)."""
-
-    num_players: int = 2
-
-    def __post_init__(self):
-        if self.num_players not in (2, 3):
-            raise RuleConfigError(f"Tiny Trick is for 2 or 3 players, not {self.num_players!r}")
-
-
-@dataclass(frozen=True)
-class TinyTrickView:
-    """What one seat may see: its own hand, the tricks so far, the trick in progress, the tally."""
-
-    seat: int
-    num_players: int
-    phase: str
-    current_player: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    tricks: tuple[tuple[tuple[int, Card], ...], ...]
-    current_trick: tuple[tuple[int, Card], ...]
-    tricks_won: tuple[int, ...]
-    legal_actions: tuple = ()
+__all__ = ["TinyTrickGame"]
 
 
 class TinyTrickGame(GameState):
@@ -144,16 +118,7 @@ class TinyTrickGame(GameState):
     def __repr__(self) -> str:
         return f"TinyTrickGame({self.num_players} players, trick {len(self.tricks) + 1}, won {self.tricks_won})"
 
+    def _repr_html_(self) -> str:
+        from .display import game_html
 
-class HighCardPlayer(BasePlayer):
-    """The reference player: the highest legal card (it decides from its own view only)."""
-
-    def __init__(self, seed: int | None = 0):
-        self.seed = seed
-
-    def act(self, view: TinyTrickView, legal_actions: Sequence[Hashable]) -> Hashable:
-        cards = [c for c in legal_actions if isinstance(c, Card)]
-        return max(cards, key=lambda c: (c.rank, c.suit))
-
-    def __repr__(self) -> str:
-        return f"HighCardPlayer(seed={self.seed})"
+        return game_html(self)
