@@ -12,7 +12,8 @@ from .play import PlayLoss, Trick
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
     from .deal import Deal
-    from .engine import ComradeGame, ComradeView
+    from .engine import ComradeGame
+    from .view import ComradeView
     from .series import Series
 
 # At run time this module imports no engine module (the engine names above serve the annotations

@@ -18,7 +18,8 @@ from .deck import DECK, Kind, PenaltyTable, parse_kinds, penalty_table
 from .rules import explain_follow, lowest_holders, round_outcome, score_round
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
-    from .engine import KrypkilleGame, KrypkilleView
+    from .engine import KrypkilleGame
+    from .view import KrypkilleView
     from .match import KrypkilleMatch
 
 # At run time this module imports no engine module (the engine names above serve the annotations

@@ -1,4 +1,4 @@
-"""A Krypkille round (:class:`KrypkilleGame`); a match of rounds is :mod:`.match`.
+"""One game of Krypkille is one round (:class:`KrypkilleGame`); a match of rounds is :mod:`.match`.
 
 A round goes through four phases (``.phase``):
 

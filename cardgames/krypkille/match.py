@@ -10,7 +10,8 @@ from typing import Any, Hashable
 from ..errors import RuleConfigError, SeatError, check_seat, shown
 from ..game import GameState
 from .deck import Kind
-from .engine import KrypkilleGame, KrypkilleView
+from .engine import KrypkilleGame
+from .view import KrypkilleView
 from .options import MAX_PLAYERS, MIN_PLAYERS, KrypkilleOptions
 from .rules import Outcome
 

@@ -21,10 +21,11 @@ from typing import Hashable, Sequence
 from ..errors import shown
 from ..players import BasePlayer, RandomPlayer, play_out
 from .deck import Kind
-from .engine import DECLARE, PASS, Discard, KrypkilleGame, Play, KrypkilleView
+from .engine import DECLARE, PASS, Discard, KrypkilleGame, Play
 from .match import KrypkilleMatch
 from .options import MAX_DISCARDS
 from .rules import COWARD_PENALTY, FAILURE_SURCHARGE
+from .view import KrypkilleView
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "success_probability", "play_round", "play_match"]
 

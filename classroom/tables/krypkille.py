@@ -80,7 +80,7 @@ class KrypkilleTable(TableGame):
         return card_html(kind.name, kind.label, **kw)
 
     def view_html(self, view, hands: Sequence | None = None, discards: Sequence | None = None) -> str:
-        """``view`` is a seat's :class:`~cardgames.krypkille.engine.KrypkilleView`; ``hands`` and
+        """``view`` is a seat's :class:`~cardgames.krypkille.view.KrypkilleView`; ``hands`` and
         ``discards`` (the review only) reveal every hand and every discard."""
         said = dict(view.declarations)
         rows = []
