@@ -49,18 +49,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame, Deal  # noqa: E402
 from cardgames.comrade.players import public_voids, unseen_cards  # noqa: E402
-from cardgames.comrade.rules import ComradeRules  # noqa: E402
+from cardgames.comrade.options import ComradeOptions  # noqa: E402
 from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade_players.inference import Evidence, HeuristicCard, sample_worlds  # noqa: E402
 
-RULES = ComradeRules(stop_at_loss=False)
+RULES = ComradeOptions(stop_at_loss=False)
 
 
 def positions(count: int, tricks: int = 10):
     card = ConventionCard(RULES)
     seed = 0
     while count:
-        game = ComradeGame(Deal.random(seed), dealer=seed % 4, rules=RULES)
+        game = ComradeGame(Deal.random(seed), dealer=seed % 4, options=RULES)
         seed += 1
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) == tricks):
             s = game.current_player()

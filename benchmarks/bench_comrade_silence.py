@@ -178,7 +178,7 @@ def fatal_bid(bids: ComradeGame, seed: int, time_limit: float, counts: dict, kin
         if after.phase == "play" and makeable(after, time_limit):
             saving.append(str(a))
     k = getattr(make_table(kind, seed, players)[seat], "bid_candidates", 1)
-    cands = [str(a) for a in candidates(view, legal, card, k, before.rules.ace_high)]
+    cands = [str(a) for a in candidates(view, legal, card, k, before.options.ace_high)]
     counts[f"bid_lap{lap}"] += 1
     counts["bid_undecided"] += fatal.unknown
     counts["bid_card"] += own

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from cardgames.krypkille import HeuristicPlayer, KrypkilleRound, RandomPlayer, play_round
+from cardgames.krypkille import HeuristicPlayer, KrypkilleGame, RandomPlayer, play_round
 
 
 def batch(make_players, rounds: int, n: int = 4) -> float:
@@ -29,7 +29,7 @@ def main() -> None:
                   f"({1 / per_round:,.0f} rounds/s)")
     times = [batch(lambda i, n: [HeuristicPlayer(seed=10 * i + s) for s in range(n)], 2000) for _ in range(3)]
     print(f"notebook simulation (2,000 heuristic rounds, 4 seats): median {statistics.median(times):.2f} s")
-    r = KrypkilleRound(num_players=5, seed=1)
+    r = KrypkilleGame(num_players=5, seed=1)
     t = []
     for _ in range(7):
         t0 = time.perf_counter()

@@ -16,8 +16,10 @@ one way and the layout test sees every one of them.
     ...
     cardgames.registry.UnknownGameError: no game named 'chess' (games: krypkille, comrade, heart_challenge, tiny_trick)
 
-Adding a game (``docs/adding_a_game.md``): write its package under ``cardgames/`` (an engine following
-:class:`~cardgames.game.GameState`, a view, a reference player) and add one :func:`register` call below.
+Adding a game (``docs/adding_a_game.md``): write its package under ``cardgames/`` from the one template
+every game follows (``engine.py`` with ``<Game>Game``, a :class:`~cardgames.game.GameState`; ``view.py`` with
+``<Game>View``; ``options.py`` with ``<Game>Options``; ``display.py``, ``errors.py``, ``players.py``) and add one
+:func:`register` call below.
 The contract tests, the golden playthroughs, the play table (a generic adapter, unless the classroom's
 table registry has a line for the game) and the hidden-card check then cover it with no other edit.
 """
@@ -96,28 +98,29 @@ def get(name: str) -> GameType:
 
 # -- the games ------------------------------------------------------------------------------------
 def _krypkille() -> GameType:
-    from .krypkille import HeuristicPlayer, KrypkilleMatch, KrypkilleOptions, KrypkilleRound, SeatView
+    from .krypkille import HeuristicPlayer, KrypkilleGame, KrypkilleMatch, KrypkilleOptions, KrypkilleView
     from .krypkille.options import MAX_PLAYERS, MIN_PLAYERS
 
     def examples(seed: int) -> GameState:
         if seed % 5 == 4:
             return KrypkilleMatch(num_players=3, seed=seed, rounds=2)
-        return KrypkilleRound(num_players=2 + seed % 4, dealer=seed % 2, seed=seed)
+        return KrypkilleGame(num_players=2 + seed % 4, dealer=seed % 2, seed=seed)
 
     return GameType(
         name="krypkille", title="Krypkille",
-        new_game=lambda seed=None, **kw: KrypkilleRound(seed=seed, **kw), options=KrypkilleOptions,
-        view_type=SeatView, player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        new_game=lambda seed=None, **kw: KrypkilleGame(seed=seed, **kw), options=KrypkilleOptions,
+        view_type=KrypkilleView, player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         reference_player=lambda seed: HeuristicPlayer(seed=seed), examples=examples,
         rules_page="docs/rules/krypkille.md")
 
 
 def _comrade() -> GameType:
-    from .comrade import ComradeGame, ComradeRules, Deal, PlayerView
+    from .comrade import ComradeGame, ComradeOptions, ComradeView, Deal
     from .comrade.players import HeuristicPlayer
 
-    def new_game(seed=None, players: int = 4, hand_size: int | None = None, dealer: int = 0, rules=None):
-        return ComradeGame(Deal.random(seed, players=players, hand_size=hand_size), dealer=dealer, rules=rules)
+    def new_game(seed=None, players: int = 4, hand_size: int | None = None, dealer: int = 0,
+                 options=None):
+        return ComradeGame(Deal.random(seed, players=players, hand_size=hand_size), dealer=dealer, options=options)
 
     def examples(seed: int) -> GameState:
         if seed % 3 == 2:
@@ -126,7 +129,7 @@ def _comrade() -> GameType:
 
     return GameType(
         name="comrade", title="Comrade (カムレッド)", japanese="カムレッド",
-        new_game=new_game, options=ComradeRules, view_type=PlayerView, player_counts=(3, 4),
+        new_game=new_game, options=ComradeOptions, view_type=ComradeView, player_counts=(3, 4),
         reference_player=lambda seed: HeuristicPlayer(), examples=examples, rules_page="docs/rules/comrade.md")
 
 

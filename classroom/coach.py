@@ -26,7 +26,7 @@ __all__ = ["krypkille_advice", "comrade_verdict", "comrade_advice", "comrade_act
 
 
 def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str:
-    """Expected penalty of declaring and of passing for ``view.seat`` (a Krypkille ``SeatView``
+    """Expected penalty of declaring and of passing for ``view.seat`` (a Krypkille ``KrypkilleView``
     in the declare phase), the others modelled by ``others`` (level 3 by default).
 
     ``beliefs`` (level 2's belief model) is ``"policy"`` by default: the play table seats the
@@ -35,8 +35,8 @@ def krypkille_advice(view, others="equilibrium", beliefs: str = "policy") -> str
     study finds on the diagonal.  When some seat's record cannot come from such a player (a person
     sits there, or another bot), the coach says so and uses ``"play"`` (the forced follows only).
 
-    >>> from cardgames.krypkille import KrypkilleRound
-    >>> r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
+    >>> from cardgames.krypkille import KrypkilleGame
+    >>> r = KrypkilleGame.for_declaration(["Mask", "Pig", "9"])
     >>> "declare" in krypkille_advice(r.view(0))
     True
     """

@@ -8,13 +8,13 @@ import random
 import pytest
 
 from cardgames.comrade import (PASS, BidCard, BidCardNotInGameError, BidCardTakenError, Bidding, BiddingLoss,
-                               BidTooLowError, ComradeRules, TooManySuitsError, bid_cards, variant_for)
+                               BidTooLowError, ComradeOptions, TooManySuitsError, bid_cards, variant_for)
 from cardgames.comrade.errors import ActionParseError
 from cardgames.errors import GameOverError, IllegalActionError, ParseError
 
 
 def bidding(actions, dealer=0, players=4, **rules):
-    b = Bidding(players, dealer, rules=ComradeRules(**rules))
+    b = Bidding(players, dealer, rules=ComradeOptions(**rules))
     for a in actions:
         b.apply(a)
     return b
@@ -146,14 +146,14 @@ def test_nothing_fits_cannot_happen_when_anyone_counts():
     that reading is only an option.)"""
     rng = random.Random(3)
     for players in (4, 3):
-        losses = _random_biddings(players, ComradeRules(nothing_fits="anyone"), rng, 1000)
+        losses = _random_biddings(players, ComradeOptions(nothing_fits="anyone"), rng, 1000)
         assert BiddingLoss.NOTHING_FITS not in losses
 
 
 def test_nothing_fits_does_fire_under_the_default_reading():
     rng = random.Random(3)
-    losses = _random_biddings(4, ComradeRules(), rng, 1000)
-    assert ComradeRules().nothing_fits == "player_to_act"
+    losses = _random_biddings(4, ComradeOptions(), rng, 1000)
+    assert ComradeOptions().nothing_fits == "player_to_act"
     assert BiddingLoss.NOTHING_FITS in losses
 
 
@@ -181,9 +181,9 @@ def test_nothing_fits_counts_an_override_by_its_raise():
 def test_bad_rule_options_are_refused():
     from cardgames.errors import RuleConfigError
     with pytest.raises(RuleConfigError, match="nothing_fits"):
-        ComradeRules(nothing_fits="nobody")
+        ComradeOptions(nothing_fits="nobody")
     with pytest.raises(RuleConfigError, match="ace_high"):
-        ComradeRules(ace_high="yes")
+        ComradeOptions(ace_high="yes")
 
 
 def test_legal_actions_exclude_lower_values_of_held_suits_and_missing_cards():

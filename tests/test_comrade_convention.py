@@ -13,7 +13,7 @@ import re
 import pytest
 
 from cardgames.cards import Card, parse_cards
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
 from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.players import NotAViewError
 from cardgames.errors import RuleConfigError
@@ -95,7 +95,7 @@ def test_B1_strength_counts_the_top_cards_held_with_length_and_the_long_cards():
     # a singleton king is not a trick; a king with one more card is
     assert suit_strength(parse_cards("SK"))["S"] == 0 and suit_strength(parse_cards("SK S2"))["S"] == 1
     # with the ace low in play (ace_high=False) the king is the top card
-    low = ComradeRules(ace_high=False)
+    low = ComradeOptions(ace_high=False)
     assert suit_strength(parse_cards("SK"), low)["S"] == 1 and suit_strength(parse_cards("SA"), low)["S"] == 0
 
 

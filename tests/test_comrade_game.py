@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from cardgames.cards import SUITS, Card
 from cardgames.comrade import (PASS, BidCard, BidCardTakenError, BiddingLoss, BidTooLowError, CardNotInHandError,
-                               ComradeGame, ComradeRules, Deal, MustFollowSuitError, RANKING, Series, WrongPhaseError,
+                               ComradeGame, ComradeOptions, Deal, MustFollowSuitError, RANKING, Series, WrongPhaseError,
                                bid_cards, rank_for, trick_winner)
 from cardgames.comrade.errors import ActionParseError
-from cardgames.comrade.html import bid_cards_html, bidding_history_html, tricks_html, won_table_html
+from cardgames.comrade.display import bid_cards_html, bidding_history_html, tricks_html, won_table_html
 from cardgames.errors import GameOverError, IllegalActionError, NotYourTurnError, RuleConfigError
 
 # N: SA H2 D5 | E: SK HA C2 | S: S2 HK D9 | W: S3 DA C5
@@ -81,7 +81,7 @@ def test_more_tricks_than_bid_loses_at_that_trick():
 
 
 def test_played_out_option_keeps_playing_and_remembers_the_moment():
-    g = ComradeGame(MINI, dealer=0, rules=ComradeRules(stop_at_loss=False))
+    g = ComradeGame(MINI, dealer=0, options=ComradeOptions(stop_at_loss=False))
     g.play(["H1", "pass", "pass", "S2"])
     g.play(["SA", "SK", "S2", "S3"])
     assert g.result is None and g.phase == "play" and g.play_loss.trick == 1
@@ -303,7 +303,7 @@ def test_three_player_game():
 def random_game(seed: int, players: int, hand_size: int | None, careful: bool, stop: bool) -> ComradeGame:
     rng = random.Random(seed)
     deal = Deal.random(rng, players, hand_size)
-    g = ComradeGame(deal, dealer=rng.randrange(players), rules=ComradeRules(stop_at_loss=stop))
+    g = ComradeGame(deal, dealer=rng.randrange(players), options=ComradeOptions(stop_at_loss=stop))
     steps = 0
     while not g.is_terminal():
         legal = g.legal_actions()
@@ -345,7 +345,7 @@ def test_random_legal_games_conserve_cards_and_end_by_the_rules(seed, players, s
         elif b.loss is BiddingLoss.LAPS_RUN_OUT:
             assert len(steps) == 3 * players and b.running_total < target
         else:   # the default reading: the player to act could take no card within the total
-            assert b.loss is BiddingLoss.NOTHING_FITS and g.rules.nothing_fits == "player_to_act"
+            assert b.loss is BiddingLoss.NOTHING_FITS and g.options.nothing_fits == "player_to_act"
             seat = (b.dealer + b.turns) % players
             assert b.running_total < target and not any(b.fits(c, seat) for c in b.middle)
         return
@@ -406,11 +406,11 @@ def test_html_views_render():
 
 def test_the_ace_is_high_in_play_by_default_and_low_with_the_option():
     """Rules page, Trick play: in play the ace is the highest card (a named option,
-    ``ComradeRules.ace_high``, default True); the bid cards count the ace as 1 either way."""
-    from cardgames.comrade import ComradeRules
+    ``ComradeOptions.ace_high``, default True); the bid cards count the ace as 1 either way."""
+    from cardgames.comrade import ComradeOptions
     from cardgames.comrade.play import play_rank, trick_winner
 
-    assert ComradeRules().ace_high is True
+    assert ComradeOptions().ace_high is True
     plays = [(0, Card.parse("SK")), (1, Card.parse("SA")), (2, Card.parse("S2")), (3, Card.parse("HA"))]
     assert trick_winner(plays) == 1 and trick_winner(plays, ace_high=False) == 0
     assert play_rank(Card.parse("DA"), ace_high=False) < play_rank(Card.parse("D2"), ace_high=False)
@@ -418,7 +418,7 @@ def test_the_ace_is_high_in_play_by_default_and_low_with_the_option():
     deal = "N:A... K... Q... J..."            # one card each, North deals and leads the ace
     high = ComradeGame(deal).play(["S1", "SA", "SK", "SQ", "SJ"])
     assert high.result == "win" and high.tricks[0].winner == 0
-    low = ComradeGame(deal, rules=ComradeRules(ace_high=False)).play(["S1",
+    low = ComradeGame(deal, options=ComradeOptions(ace_high=False)).play(["S1",
                                                                       "SA", "SK", "SQ", "SJ"])
     assert low.tricks[0].winner == 1 and low.result == "loss"
     assert "did not bid" in low.loss_reason

@@ -11,7 +11,7 @@ import pytest
 
 from cardgames.comrade import ComradeGame, Deal
 from cardgames.comrade.players import NotAViewError, RandomPlayer, public_voids, unseen_cards
-from cardgames.comrade.rules import ComradeRules
+from cardgames.comrade.options import ComradeOptions
 from solvers.comrade_players.cardsearch import (CardSearchPlayer, InferenceSamplingPlayer, candidates, fast_clone,
                                                 seat_view)
 from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
@@ -19,7 +19,7 @@ from solvers.comrade_players.inference import (Evidence, HeuristicCard, belief_s
                                        uniform_layout)
 from solvers.comrade_players.sampling import SampleError
 
-PLAY_ON = ComradeRules(stop_at_loss=False)      # the card loses most deals; play them out to reach late positions
+PLAY_ON = ComradeOptions(stop_at_loss=False)      # the card loses most deals; play them out to reach late positions
 
 
 def card_game(seed: int, tricks: int, extra: int = 0, players=None, rules=PLAY_ON) -> ComradeGame:
@@ -27,7 +27,7 @@ def card_game(seed: int, tricks: int, extra: int = 0, players=None, rules=PLAY_O
     ``tricks`` tricks and ``extra`` cards of the next."""
     players = players or [ConventionPlayer(ConventionCard(rules)) for _ in range(4)]
     for s in range(seed, seed + 50):
-        game = ComradeGame(Deal.random(s), dealer=s % 4, rules=rules)
+        game = ComradeGame(Deal.random(s), dealer=s % 4, options=rules)
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) == tricks
                                                and len(game.current_trick) == extra):
             seat = game.current_player()
@@ -66,7 +66,7 @@ def likelihood_by_replay(game, view, layout, card):
               for p in range(4)}
     hands = [list(view.hand) + played[view.seat] if p == view.seat else list(layout[p]) + played[p]
              for p in range(4)]
-    g = ComradeGame(Deal(hands), game.dealer, game.rules)
+    g = ComradeGame(Deal(hands), game.dealer, game.options)
     like = 1.0
     for seat, action in game.history:
         if seat != view.seat:
@@ -147,7 +147,7 @@ def test_the_chain_keeps_hand_sizes_and_reaches_the_cards_out_of_play():
     """A mini deal (3 cards each, 40 out of play) at the start of the play: with no evidence trusted,
     the chain's worlds follow the prior: every hand has its size, and each unseen card sits with a
     given seat about hand size / unseen cards of the time, the cards out of play included."""
-    game = ComradeGame(Deal.random(8, hand_size=3), dealer=0, rules=PLAY_ON)
+    game = ComradeGame(Deal.random(8, hand_size=3), dealer=0, options=PLAY_ON)
     players = [ConventionPlayer(ConventionCard(PLAY_ON)) for _ in range(4)]
     while game.phase == "bidding":
         seat = game.current_player()
@@ -182,7 +182,7 @@ def test_a_seat_that_ignores_the_card_is_not_trusted():
     players' actions but not the random player's (default trust floor)."""
     card = ConventionCard(PLAY_ON)
     table = [ConventionPlayer(card), ConventionPlayer(card), RandomPlayer(seed=1), ConventionPlayer(card)]
-    game = ComradeGame(Deal.random(0), dealer=0, rules=PLAY_ON)   # (seed 0's random bids lose the bidding)
+    game = ComradeGame(Deal.random(0), dealer=0, options=PLAY_ON)   # (seed 0's random bids lose the bidding)
     while len(game.tricks) < 4:
         seat = game.current_player()
         game.apply(table[seat].act(game.view(seat), game.legal_actions()))

@@ -63,8 +63,8 @@ def _student_visible(name: str, kinds=("prose", "code", "output")) -> list[tuple
 COACH = re.compile(r"coach\s*=\s*True|CARDGAMES_TEACHER|tick\W+\**coach|coach \(teacher\)", re.I)
 #: In anything a student reads: otter's name, a command line, a path into the repository, an issue.
 DEVELOPER = re.compile(r"otter|python -m |docs/\w+/\w+\.md|\btests/|benchmarks/|\bissue\s*#?\d+", re.I)
-#: In an output (code may name ``ComradeRules`` as it builds one; an output must not print a raw repr).
-REPRS = re.compile(r"\b(CardSearchPlayer|ConventionPlayer|HeuristicPlayer|ComradeRules|PlayerView)\(|"
+#: In an output (code may name ``ComradeOptions`` as it builds one; an output must not print a raw repr).
+REPRS = re.compile(r"\b(CardSearchPlayer|ConventionPlayer|HeuristicPlayer|ComradeOptions|ComradeView)\(|"
                    r"\bseed=\d+\)\s+—|\b[A-Z]\w+(Error|Exception):")
 
 

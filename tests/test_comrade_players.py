@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardgames.cards import Card, parse_cards
-from cardgames.comrade import ComradeGame, ComradeRules, Deal, PlayerView
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal, ComradeView
 from cardgames.comrade.players import (HeuristicPlayer, NotAViewError, RandomPlayer, public_voids,
                                        unseen_cards)
 from cardgames.game import GameState
@@ -47,7 +47,7 @@ class Spy:
 
     def act(self, view, legal):
         self.views.append(view)
-        assert isinstance(view, PlayerView)
+        assert isinstance(view, ComradeView)
         hidden = {c for p, h in enumerate(self.game.hands) if p != view.seat for c in h}
         for obj in walk(view):
             assert not isinstance(obj, (GameState, Deal)), f"the view holds a {type(obj).__name__}"
@@ -123,9 +123,9 @@ def test_voids_are_read_from_the_tricks():
 def test_samples_respect_hand_sizes_voids_and_what_was_seen():
     checked = 0
     any_void = False
-    rules = ComradeRules(stop_at_loss=False)                   # random play goes on after a loss
+    rules = ComradeOptions(stop_at_loss=False)                   # random play goes on after a loss
     for seed in range(12):
-        g = ComradeGame(Deal.random(seed), dealer=0, rules=rules)
+        g = ComradeGame(Deal.random(seed), dealer=0, options=rules)
         g.play(["S2", "H3", "D4", "C4"])                       # 13 in lap 1
         if g.phase != "play":
             continue

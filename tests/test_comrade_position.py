@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
 from cardgames.errors import RuleConfigError
 from solvers.comrade import analyse, solve, solve_position
 from solvers.comrade.position import BiddingReach, PositionError, PositionResult
@@ -68,7 +68,7 @@ def test_finished_games_and_lost_ones():
     with pytest.raises(PositionError):
         r.replay(over)
     # played on after a loss (a rule option): still no win
-    played_out = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0, rules=ComradeRules(stop_at_loss=False))
+    played_out = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0, options=ComradeOptions(stop_at_loss=False))
     played_out.play(["H1", "S1", "SA", "SK", "SQ", "SJ"])          # North wins a spade trick, bid only hearts
     assert played_out.phase == "play" and played_out.play_loss is not None
     assert solve_position(played_out).verdict == "no_win"

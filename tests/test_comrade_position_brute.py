@@ -165,13 +165,13 @@ def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
     assert len(splits) >= 10 and verdicts == {"win", "no_win"}
 
 
-# -- the ace played low (ComradeRules(ace_high=False)) ------------------------------------
+# -- the ace played low (ComradeOptions(ace_high=False)) ------------------------------------
 
 def ace_low_positions(count, seed):
     """Mini-deal positions with an ace under ace_high=False, small enough for the brute force,
     sorted by its answer: ``(winnable, lost)``.  Winnable ones are found by following (mostly) a
     winning line the solver proposes; the brute force alone judges them."""
-    from cardgames.comrade import ComradeRules
+    from cardgames.comrade import ComradeOptions
     rng = random.Random(seed)
     found = {True: [], False: []}
     for game in random_positions(8 * count, seed):
@@ -179,7 +179,7 @@ def ace_low_positions(count, seed):
             break
         if not any(c.rank == 14 for h in game.deal.hands for c in h):
             continue
-        low = ComradeGame(game.deal, game.dealer, rules=ComradeRules(ace_high=False))
+        low = ComradeGame(game.deal, game.dealer, options=ComradeOptions(ace_high=False))
         plan = list(solve_position(low, time_limit=None, check=False).certificate or ())
         if not plan:                                   # no line to follow: replay the random bidding
             for step in game.bidding.history:

@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 
 from cardgames.cards import Card
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
 from cardgames.comrade.players import HeuristicPlayer
 from cardgames.players import play_out_seated
 from solvers.comrade.position import solve_position
@@ -104,7 +104,7 @@ def test_equivalent_cards_get_the_same_count_in_the_full_table(full_counts):
 def test_which_cards_are_equivalent():
     """Cards are equivalent when nothing unseen, and nothing in the trick in progress, lies between."""
     c = Card.parse
-    g = ComradeGame("N:AQJ.2.. K.349.. 5.56T.. 6.78J..", dealer=1, rules=ComradeRules(stop_at_loss=False))
+    g = ComradeGame("N:AQJ.2.. K.349.. 5.56T.. 6.78J..", dealer=1, options=ComradeOptions(stop_at_loss=False))
     g.play(["S1", "H1", "D1", "C1"])
     # East's king is unseen by North: it separates the ace from the queen
     assert equivalent_cards(g.view(0), g.view(0).hand) == [[c("SA")], [c("SQ"), c("SJ")], [c("H2")]]
@@ -115,7 +115,7 @@ def test_which_cards_are_equivalent():
     # the king has gone in a completed trick: now the ace and the queen are interchangeable
     assert equivalent_cards(g.view(0), g.view(0).hand) == [[c("SA"), c("SQ")]]
     # with the ace low (a rule option) the ace sits below the deuce instead
-    low = ComradeGame("N:A2.3.. K.45.. Q.67.. J.89..", dealer=0, rules=ComradeRules(ace_high=False)).view(0)
+    low = ComradeGame("N:A2.3.. K.45.. Q.67.. J.89..", dealer=0, options=ComradeOptions(ace_high=False)).view(0)
     assert equivalent_cards(low, low.hand, ace_high=False) == [[c("SA"), c("S2")], [c("H3")]]
     assert equivalent_cards(low, low.hand) == [[c("SA")], [c("S2")], [c("H3")]]
 

@@ -115,7 +115,7 @@ def test_a_bid_that_ends_the_game_is_named_with_its_rule():
 
 
 # -- c. no developer output at the table --------------------------------------------------------------
-REPRS = re.compile(r"\b(CardSearchPlayer|ConventionPlayer|HeuristicPlayer|ComradeRules|ComradeGame|Deal|BidCard)\(|"
+REPRS = re.compile(r"\b(CardSearchPlayer|ConventionPlayer|HeuristicPlayer|ComradeOptions|ComradeGame|Deal|BidCard)\(|"
                    r"\brollouts?\b|\bseed=\d")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
 from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
 from classroom.widgets.comrade import (BiddingWalkthrough, ComradeTable, TrickStepper, bidding_step_html,
                                        trick_step_html)
@@ -12,7 +12,7 @@ BIDS = ["S1", "H2", "pass", "C1"]
 
 
 def played_out():
-    g = ComradeGame(DEAL, rules=ComradeRules(stop_at_loss=False)).play(BIDS)
+    g = ComradeGame(DEAL, options=ComradeOptions(stop_at_loss=False)).play(BIDS)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
     return g

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 
-from cardgames.krypkille import KrypkilleRound
+from cardgames.krypkille import KrypkilleGame
 from cardgames.krypkille.engine import Discard
 from cardgames.krypkille.players import HeuristicPlayer
 from classroom.coach import krypkille_advice
 from solvers.krypkille_endgame import Endgame
 
 
-def _to_declare(num_players: int, seed: int, players) -> KrypkilleRound:
-    rnd = KrypkilleRound(num_players, seed=seed)
+def _to_declare(num_players: int, seed: int, players) -> KrypkilleGame:
+    rnd = KrypkilleGame(num_players, seed=seed)
     while rnd.phase != "declare":
         seat = rnd.current_player()
         rnd.apply(players[seat].act(rnd.view(seat), tuple(rnd.legal_actions())), player=seat)
@@ -69,5 +69,5 @@ def test_the_coach_falls_back_to_the_forced_follows_when_a_seat_is_no_reference_
 
 
 def test_a_set_up_declaration_without_tricks_uses_uniform_beliefs():
-    r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
+    r = KrypkilleGame.for_declaration(["Mask", "Pig", "9"])
     assert "beliefs: uniform" in krypkille_advice(r.view(0))

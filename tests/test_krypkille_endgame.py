@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.errors import RuleConfigError
 from cardgames.krypkille import DECK, Kind, Outcome, score_round
-from cardgames.krypkille.engine import KrypkilleRound
+from cardgames.krypkille.engine import KrypkilleGame
 from solvers.krypkille_endgame import (Endgame, EndgameError, draw_tree, equilibrium,
                                        perfect_information, player_view, threshold_table, tree_layout)
 
@@ -66,7 +66,7 @@ def test_perfect_information_is_backward_induction(cards, first):
 def test_perfect_play_in_the_engine_gives_the_same_scores(cards, first):
     first %= len(cards)
     sol = perfect_information(cards, first)
-    rnd = KrypkilleRound.for_declaration(cards, first_declarer=first)
+    rnd = KrypkilleGame.for_declaration(cards, first_declarer=first)
     assert rnd.declaring_order() == list(sol.order)
     by_seat = {s: best for s, _, best, _, _ in sol.steps()}
     while not rnd.is_terminal():
@@ -170,7 +170,7 @@ def test_threshold_table_does_not_depend_on_the_harlequin_penalty():
 
 def test_engine_round_endgame():
     end = Endgame.deal(4, seed=5)
-    rnd = KrypkilleRound(4, dealer=0, seed=5)
+    rnd = KrypkilleGame(4, dealer=0, seed=5)
     assert end.num_players == 4 and len(end.played) == 16
     used = Counter(end.played + end.final_cards + sum(end.discards, ()))
     assert not used - Counter(DECK)  # no card more often than the deck holds it

@@ -10,7 +10,7 @@ import pytest
 from cardgames.errors import (CardParseError, GameError, GameOverError, IllegalActionError, NotYourTurnError,
                               ParseError, RuleConfigError)
 from cardgames.krypkille import (DECK, CardNotInHandError, Discard, ForcedCardError, HeuristicPlayer, Kind,
-                                 KrypkilleMatch, KrypkilleOptions, KrypkilleRound, Outcome, Play, RandomPlayer,
+                                 KrypkilleMatch, KrypkilleOptions, KrypkilleGame, Outcome, Play, RandomPlayer,
                                  TooManyDiscardsError, WrongPhaseError, parse_kinds, play_match, play_round,
                                  score_round)
 
@@ -21,7 +21,7 @@ def kinds(text):
     return parse_kinds(text)
 
 
-def all_cards(r: KrypkilleRound) -> Counter:
+def all_cards(r: KrypkilleGame) -> Counter:
     c = Counter(r.stock)
     for seat in range(r.num_players):
         c += Counter(r.hands[seat]) + Counter(r.discards[seat])
@@ -36,7 +36,7 @@ def keep_all(r):
 # -- setup ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_deal_gives_five_each_and_keeps_the_deck(n):
-    r = KrypkilleRound(num_players=n, dealer=n - 1, seed=3)
+    r = KrypkilleGame(num_players=n, dealer=n - 1, seed=3)
     assert [len(h) for h in r.hands] == [5] * n and len(r.stock) == 42 - 5 * n
     assert all_cards(r) == Counter(DECK)
     assert r.phase == "discard" and r.current_player() == 0  # left of the dealer (seat n-1)
@@ -45,40 +45,40 @@ def test_deal_gives_five_each_and_keeps_the_deck(n):
 @pytest.mark.parametrize("n", [0, 1, 6, 2.0, True, "4"])
 def test_player_count_refused(n):
     with pytest.raises(RuleConfigError, match="2 to 5 players"):
-        KrypkilleRound(num_players=n)
+        KrypkilleGame(num_players=n)
 
 
 def test_bad_dealer_and_options_refused():
     with pytest.raises(RuleConfigError):
-        KrypkilleRound(num_players=3, dealer=3)
+        KrypkilleGame(num_players=3, dealer=3)
     with pytest.raises(RuleConfigError, match="first_leader"):
         KrypkilleOptions(first_leader="youngest")
     with pytest.raises(RuleConfigError, match="declaring_starts"):
         KrypkilleOptions(declaring_starts="dealer")
     with pytest.raises(RuleConfigError, match="unknown penalty table"):
-        KrypkilleRound(options={"penalties": "house"})
+        KrypkilleGame(options={"penalties": "house"})
     with pytest.raises(RuleConfigError, match="unknown Krypkille option"):
-        KrypkilleRound(options={"trumps": True})
+        KrypkilleGame(options={"trumps": True})
 
 
 def test_same_seed_same_deal_and_different_seeds_differ():
-    a, b, c = KrypkilleRound(seed=5), KrypkilleRound(seed=5), KrypkilleRound(seed=6)
+    a, b, c = KrypkilleGame(seed=5), KrypkilleGame(seed=5), KrypkilleGame(seed=6)
     assert a.hands == b.hands and a.stock == b.stock
     assert (a.hands, a.stock) != (c.hands, c.stock)
 
 
 def test_from_hands_checks_the_deal():
     with pytest.raises(RuleConfigError, match="5 cards"):
-        KrypkilleRound.from_hands(["1 2 3 4", "5 6 7 8 9"])
+        KrypkilleGame.from_hands(["1 2 3 4", "5 6 7 8 9"])
     with pytest.raises(RuleConfigError, match="only 2 copies"):
-        KrypkilleRound.from_hands(["1 1 1 2 3", "5 6 7 8 9"])
+        KrypkilleGame.from_hands(["1 1 1 2 3", "5 6 7 8 9"])
     with pytest.raises(CardParseError):
-        KrypkilleRound.from_hands(["1 2 3 4 joker", "5 6 7 8 9"])
+        KrypkilleGame.from_hands(["1 2 3 4 joker", "5 6 7 8 9"])
 
 
 # -- discards and refill ---------------------------------------------------------------------
 def test_discards_are_in_order_from_the_dealers_left_and_refill_in_the_same_order():
-    r = KrypkilleRound.from_hands(["1 2 3 4 5", "6 7 8 9 10", "11 12 Inn Pig Mask"],
+    r = KrypkilleGame.from_hands(["1 2 3 4 5", "6 7 8 9 10", "11 12 Inn Pig Mask"],
                                   stock="Harlequin Cuckoo Hussar Cavalier Wreath Flowerpot 1 2", dealer=0)
     assert r.discard_order() == [1, 2, 0]
     r.apply("discard 6 7", player=1)
@@ -94,7 +94,7 @@ def test_discards_are_in_order_from_the_dealers_left_and_refill_in_the_same_orde
 
 
 def test_discard_actions_list_every_distinct_choice_of_zero_to_three():
-    r = KrypkilleRound.from_hands(["6 7 8 9 10", "1 1 2 3 4"])  # seat 1 (left of the dealer) discards first
+    r = KrypkilleGame.from_hands(["6 7 8 9 10", "1 1 2 3 4"])  # seat 1 (left of the dealer) discards first
     acts = r.legal_actions()
     assert len(acts) == len(set(acts)) and Discard(()) in acts
     assert max(len(a.kinds) for a in acts) == 3
@@ -103,7 +103,7 @@ def test_discard_actions_list_every_distinct_choice_of_zero_to_three():
 
 
 def test_five_players_refill_always_fits():
-    r = KrypkilleRound(num_players=5, seed=1)
+    r = KrypkilleGame(num_players=5, seed=1)
     while r.phase == "discard":
         r.apply(r.legal_actions()[-1])  # three cards each
     assert [len(h) for h in r.hands] == [5] * 5 and len(r.stock) == 42 - 40
@@ -111,14 +111,14 @@ def test_five_players_refill_always_fits():
 
 # -- play ------------------------------------------------------------------------------------
 def test_first_leader_option():
-    assert KrypkilleRound(num_players=4, dealer=2, seed=1).first_leader() == 2
-    r = KrypkilleRound(num_players=4, dealer=2, seed=1, options=KrypkilleOptions(first_leader="left_of_dealer"))
+    assert KrypkilleGame(num_players=4, dealer=2, seed=1).first_leader() == 2
+    r = KrypkilleGame(num_players=4, dealer=2, seed=1, options=KrypkilleOptions(first_leader="left_of_dealer"))
     keep_all(r)
     assert r.current_player() == 3
 
 
 def test_a_trick_leads_free_and_follows_forced():
-    r = KrypkilleRound.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
+    r = KrypkilleGame.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
     assert r.current_player() == 0 and len(r.legal_actions()) == 5
     r.apply("9")
     assert r.legal_actions() == [Play(K.TEN)]            # seat 1 holds 10 >= 9
@@ -132,7 +132,7 @@ def test_a_trick_leads_free_and_follows_forced():
 
 
 def test_forced_follow_in_engine_uses_the_rule_function():
-    r = KrypkilleRound.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
+    r = KrypkilleGame.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
     r.play(["9", "10", "11", "Flowerpot"])
     assert r.legal_actions() == [Play(K.ONE)]
     r.apply("1")
@@ -142,13 +142,13 @@ def test_forced_follow_in_engine_uses_the_rule_function():
 
 
 def test_equal_cards_later_wins_in_the_engine():
-    r = KrypkilleRound.from_hands(["Pig 1 2 3 4", "Pig 5 6 7 8", "Mask 9 10 11 12"], phase="play")
+    r = KrypkilleGame.from_hands(["Pig 1 2 3 4", "Pig 5 6 7 8", "Mask 9 10 11 12"], phase="play")
     r.play(["Pig", "Pig", "Mask"])
     assert r.trick_winners == [1] and r.current_player() == 1
 
 
 def test_four_tricks_then_declarations_from_the_last_trick_winner():
-    r = KrypkilleRound.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
+    r = KrypkilleGame.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
     while r.phase == "play":
         r.apply(r.legal_actions()[0])
     assert len(r.tricks) == 4 and [len(h) for h in r.hands] == [1, 1, 1]
@@ -157,7 +157,7 @@ def test_four_tricks_then_declarations_from_the_last_trick_winner():
 
 def test_declaring_starts_option_first_leader():
     opts = KrypkilleOptions(declaring_starts="first_leader")
-    r = KrypkilleRound.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], dealer=1,
+    r = KrypkilleGame.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], dealer=1,
                                   phase="play", options=opts)
     assert r.declaring_order() == [1, 2, 0]  # known from the start with this option
     while r.phase == "play":
@@ -167,9 +167,9 @@ def test_declaring_starts_option_first_leader():
 
 def test_declaring_order_unknown_before_the_fourth_trick():
     with pytest.raises(GameError):
-        KrypkilleRound(seed=1).declaring_order()
+        KrypkilleGame(seed=1).declaring_order()
     with pytest.raises(GameError):
-        KrypkilleRound(seed=1).final_cards()
+        KrypkilleGame(seed=1).final_cards()
 
 
 # -- declarations and scoring ------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_declaring_order_unknown_before_the_fourth_trick():
     ("Pig 1 1", ["pass", "pass", "pass"], None, Outcome.VOID),
 ])
 def test_declaration_phase_and_the_four_cases(cards, actions, declarer, outcome):
-    r = KrypkilleRound.for_declaration(cards, first_declarer=0)
+    r = KrypkilleGame.for_declaration(cards, first_declarer=0)
     r.play(actions)
     assert r.is_terminal() and r.declarer == declarer and r.outcome is outcome
     assert r.scores == score_round(cards, declarer)
@@ -190,7 +190,7 @@ def test_declaration_phase_and_the_four_cases(cards, actions, declarer, outcome)
 
 
 def test_first_declaration_ends_the_phase_at_once():
-    r = KrypkilleRound.for_declaration("Pig 1 9 3", first_declarer=2)
+    r = KrypkilleGame.for_declaration("Pig 1 9 3", first_declarer=2)
     r.apply("pass", player=2)
     r.apply("declare", player=3)
     assert r.phase == "over" and r.declarations == [(2, "pass"), (3, "declare")]
@@ -199,7 +199,7 @@ def test_first_declaration_ends_the_phase_at_once():
 
 
 def test_returns_are_zero_before_the_end():
-    assert KrypkilleRound(seed=2).returns() == [0.0] * 4
+    assert KrypkilleGame(seed=2).returns() == [0.0] * 4
 
 
 # -- illegal actions leave the state unchanged -----------------------------------------------
@@ -211,7 +211,7 @@ def _check_refused(r, action, error, player=None, match=None):
 
 
 def test_illegal_discards():
-    r = KrypkilleRound.from_hands(["6 7 8 9 10", "1 1 2 3 4"])
+    r = KrypkilleGame.from_hands(["6 7 8 9 10", "1 1 2 3 4"])
     _check_refused(r, "discard 1 2 3 4", TooManyDiscardsError, match="at most 3 cards, not 4")
     _check_refused(r, "discard Pig", CardNotInHandError, match="Pig is not in seat 1's hand")
     _check_refused(r, "discard 2 2", CardNotInHandError, match="holds only 1 2")
@@ -224,7 +224,7 @@ def test_illegal_discards():
 
 
 def test_illegal_plays():
-    r = KrypkilleRound.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
+    r = KrypkilleGame.from_hands(["1 5 9 Pig Mask", "2 6 10 Inn Wreath", "3 7 11 12 Flowerpot"], phase="play")
     _check_refused(r, "Harlequin", CardNotInHandError, match="Harlequin is not in seat 0's hand")
     _check_refused(r, "pass", WrongPhaseError)
     _check_refused(r, "9", NotYourTurnError, player=1)
@@ -236,7 +236,7 @@ def test_illegal_plays():
 
 
 def test_illegal_declarations():
-    r = KrypkilleRound.for_declaration("Pig 1 9", first_declarer=1)
+    r = KrypkilleGame.for_declaration("Pig 1 9", first_declarer=1)
     _check_refused(r, "declare", NotYourTurnError, player=0, match="seat 1's turn")
     _check_refused(r, "9", WrongPhaseError, match="declare' or 'pass")
     _check_refused(r, "shout", CardParseError)
@@ -251,7 +251,7 @@ def test_every_refusal_is_an_illegal_action_error_and_a_value_error():
 
 # -- views ------------------------------------------------------------------------------------
 def test_view_hides_other_hands_and_discards():
-    r = KrypkilleRound(num_players=3, seed=4)
+    r = KrypkilleGame(num_players=3, seed=4)
     r.apply(r.legal_actions()[-1])  # seat 1 discards three
     v0, v1 = r.view(0), r.view(1)
     assert v1.discards == tuple(r.discards[1]) and len(v1.discards) == 3 and v0.discards == ()
@@ -264,7 +264,7 @@ def test_view_hides_other_hands_and_discards():
 
 def test_view_in_the_declaration_phase_counts_unseen_cards():
     r = play_round([HeuristicPlayer(seed=s) for s in range(4)], seed=9)
-    fresh = KrypkilleRound(num_players=4, seed=9)
+    fresh = KrypkilleGame(num_players=4, seed=9)
     assert fresh.hands == r.restart().hands
     # replay to the declaration phase
     for action in r.history:
@@ -340,7 +340,7 @@ def test_heuristic_beats_random_on_average():
 
 
 def test_html_renderings_do_not_fail_in_any_phase():
-    r = KrypkilleRound(num_players=3, seed=8)
+    r = KrypkilleGame(num_players=3, seed=8)
     players = [HeuristicPlayer(seed=s) for s in range(3)]
     while not r.is_terminal():
         html = r._repr_html_() + r.view(0)._repr_html_()
@@ -348,7 +348,7 @@ def test_html_renderings_do_not_fail_in_any_phase():
         seat = r.current_player()
         r.apply(players[seat].act(r.view(seat), tuple(r.legal_actions())))
     assert r.outcome.value.upper() in r._repr_html_()
-    assert repr(r).startswith("KrypkilleRound(")
+    assert repr(r).startswith("KrypkilleGame(")
 
 
 def test_with_elimination_the_deal_passes_to_the_next_player_still_at_the_table():
@@ -383,4 +383,4 @@ def test_match_settings_of_the_wrong_type_are_refused(kwargs):
 ])
 def test_declaration_puzzle_refuses_impossible_tricks(tricks):
     with pytest.raises(RuleConfigError, match="trick"):
-        KrypkilleRound.for_declaration(["Pig", "1"], tricks=tricks)
+        KrypkilleGame.for_declaration(["Pig", "1"], tricks=tricks)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.errors import IllegalActionError
-from cardgames.krypkille import (DECK, Kind, KrypkilleOptions, KrypkilleRound, Outcome, Play, forced_follow,
+from cardgames.krypkille import (DECK, Kind, KrypkilleOptions, KrypkilleGame, Outcome, Play, forced_follow,
                                  score_round, trick_winner)
 
 options = st.builds(KrypkilleOptions, first_leader=st.sampled_from(["dealer", "left_of_dealer"]),
@@ -18,7 +18,7 @@ options = st.builds(KrypkilleOptions, first_leader=st.sampled_from(["dealer", "l
                     penalties=st.sampled_from(["default", "alternative"]))
 
 
-def everything(r: KrypkilleRound) -> Counter:
+def everything(r: KrypkilleGame) -> Counter:
     c = Counter(r.stock) + Counter(r.played_cards())
     for seat in range(r.num_players):
         c += Counter(r.hands[seat]) + Counter(r.discards[seat])
@@ -27,7 +27,7 @@ def everything(r: KrypkilleRound) -> Counter:
 
 def random_round(n, dealer, seed, opts, choice_seed):
     rng = random.Random(choice_seed)
-    r = KrypkilleRound(num_players=n, dealer=dealer % n, seed=seed, options=opts)
+    r = KrypkilleGame(num_players=n, dealer=dealer % n, seed=seed, options=opts)
     steps = []
     while not r.is_terminal():
         assert everything(r) == Counter(DECK)
@@ -91,7 +91,7 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(n, dealer, se
        bad=st.sampled_from(list(Kind)))
 def test_illegal_actions_never_change_the_state(seed, choice_seed, n, bad):
     rng = random.Random(choice_seed)
-    r = KrypkilleRound(num_players=n, seed=seed)
+    r = KrypkilleGame(num_players=n, seed=seed)
     while not r.is_terminal():
         legal = r.legal_actions()
         for attempt in (bad, [bad] * 4, "declare", "pass", "keep all", Play(bad)):

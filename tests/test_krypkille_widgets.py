@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from cardgames.errors import GameError
-from cardgames.krypkille import HeuristicPlayer, KrypkilleRound, play_round
+from cardgames.krypkille import HeuristicPlayer, KrypkilleGame, play_round
 from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
 from classroom.widgets.krypkille import SCORE_CASES, DeckTableView, RoundStepper, ScoreCaseView
 
@@ -40,7 +40,7 @@ def test_round_stepper_next_trick_changes_the_demo_html():
 
 def test_round_stepper_wants_a_finished_round():
     with pytest.raises(GameError):
-        RoundStepper(KrypkilleRound(seed=1))
+        RoundStepper(KrypkilleGame(seed=1))
 
 
 def test_score_case_view_covers_every_case_and_bad_input():

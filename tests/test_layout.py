@@ -49,7 +49,7 @@ def _module_name(path: Path) -> str:
 
 
 DISPLAY = {m for m in (_module_name(p) for p in (ROOT / "cardgames").rglob("*.py"))
-           if m.rsplit(".", 1)[-1] in ("display", "html")}   # a game's HTML module is display.py or html.py
+           if m.rsplit(".", 1)[-1] == "display"}   # a game's HTML module is its display.py (the game template)
 MODULES = {_module_name(p): p for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))}
 
 
@@ -244,6 +244,28 @@ def test_engines_import_display_code_only_lazily(module):
         f"{module} imports a widget module"
 
 
+def _is_alias_shim(path: Path) -> bool:
+    """A module that only keeps old names importable: a docstring, ``from .._aliases import moved`` and
+    ``__getattr__ = moved(...)`` (``cardgames/comrade/html.py``, the old path of ``display.py``)."""
+    body = [n for n in ast.parse(path.read_text(encoding="utf-8")).body
+            if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    return bool(body) and all(
+        (isinstance(n, ast.ImportFrom) and n.module == "_aliases")
+        or (isinstance(n, ast.Assign) and [getattr(t, "id", None) for t in n.targets] == ["__getattr__"])
+        for n in body)
+
+
+def test_a_games_html_module_is_its_display_py():
+    games = sorted(p for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
+    assert len(games) >= 4
+    assert [g.name for g in games if not (g / "display.py").is_file()] == []
+    others = [p for g in games for p in g.glob("*.py") if p.stem == "html" and not _is_alias_shim(p)]
+    assert others == [], f"HTML modules other than display.py: {others}"
+    # the shim check can fail: the real display module is no shim, the old html.py path is one
+    assert not _is_alias_shim(PACKAGE / "comrade" / "display.py")
+    assert _is_alias_shim(PACKAGE / "comrade" / "html.py")
+
+
 def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
     probe = ("import sys, importlib; importlib.import_module(sys.argv[1]); "
              "print(' '.join(sorted(m for m in sys.modules)))")
@@ -260,7 +282,7 @@ def test_each_engine_module_loads_no_display_module_in_a_fresh_interpreter():
     assert not bad, f"engine modules that load display code: {bad}"
     # the probe can fail: the widgets do load display code
     assert "cardgames.display" in subprocess.run(
-        [sys.executable, "-c", probe, "cardgames.comrade.html"], cwd=ROOT, capture_output=True,
+        [sys.executable, "-c", probe, "cardgames.comrade.display"], cwd=ROOT, capture_output=True,
         text=True).stdout.split()
 
 

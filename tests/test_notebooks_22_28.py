@@ -45,7 +45,8 @@ TRACES = {
     "an issue": re.compile(r"\bissues?\b", re.I),
     "the README's benchmarks": re.compile(r"README"),
     "the coach switch": re.compile(r"coach|CARDGAMES_TEACHER", re.I),
-    "a player's or the rules' repr": re.compile(r"CardSearchPlayer\(|ConventionPlayer\(\w*=|ComradeRules\(|rollouts\b"),
+    "a player's or the rules' repr": re.compile(
+        r"CardSearchPlayer\(|ConventionPlayer\(\w*=|ComradeOptions\(|rollouts\b"),
     "the grader's machinery": re.compile(r"otter|Exercise checks", re.I),
 }
 

@@ -24,7 +24,7 @@ from cardgames.comrade import BidCard, ComradeGame, Deal, DealError, parse_bid_a
 from cardgames.comrade.errors import ActionParseError
 from cardgames.errors import CardParseError, IllegalActionError, ParseError
 from cardgames.heart_challenge import Action, HeartChallengeGame
-from cardgames.krypkille import KrypkilleMatch, KrypkilleRound, parse_kind, parse_kinds
+from cardgames.krypkille import KrypkilleMatch, KrypkilleGame, parse_kind, parse_kinds
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -218,7 +218,7 @@ def _states():
     out = []
     for seed in range(3):
         rng = random.Random(seed)
-        for game in (ComradeGame(Deal.random(seed, hand_size=3 + seed)), KrypkilleRound(3 + seed, seed=seed),
+        for game in (ComradeGame(Deal.random(seed, hand_size=3 + seed)), KrypkilleGame(3 + seed, seed=seed),
                      KrypkilleMatch(3, seed=seed), HeartChallengeGame(3 + seed, seed=seed)):
             out.append(game.clone())
             for step in range(40):
@@ -279,7 +279,7 @@ def test_apply_raises_only_documented_errors_and_changes_nothing(index, action, 
 # -- the Python API as strict as the command line ------------------------------
 # Each case below escaped on the API before (OverflowError, RecursionError, Python's bare
 # "Exceeds the limit (4300 digits)" ValueError, a megabyte-long message) or was silently accepted.
-from cardgames.comrade import FOUR_PLAYERS, ComradeRules  # noqa: E402
+from cardgames.comrade import FOUR_PLAYERS, ComradeOptions  # noqa: E402
 from cardgames.errors import GameError, RuleConfigError, shown  # noqa: E402
 from cardgames.heart_challenge.scoring import parse_hand  # noqa: E402
 from cardgames.krypkille import KrypkilleOptions  # noqa: E402
@@ -369,7 +369,7 @@ def test_a_5000_digit_kille_numeral_is_a_parse_error_naming_the_token():
 
 
 def test_krypkille_apply_with_a_5000_digit_action_changes_nothing():
-    game = KrypkilleRound(4, seed=3)
+    game = KrypkilleGame(4, seed=3)
     before = pickle.dumps(game)
     _refused(ParseError, game.apply, DIGITS)
     _refused(ParseError, game.apply, HUGE)
@@ -393,7 +393,7 @@ PARSERS = {
     "parse_kinds": (CardParseError, parse_kinds),
     "KrypkilleOptions": (RuleConfigError, lambda x: KrypkilleOptions(first_leader=x)),
     "KrypkilleOptions.coerce": (RuleConfigError, KrypkilleOptions.coerce),
-    "ComradeRules": (RuleConfigError, lambda x: ComradeRules(nothing_fits=x)),
+    "ComradeOptions": (RuleConfigError, lambda x: ComradeOptions(nothing_fits=x)),
     "parse_bids": (BidsError, lambda x: parse_bids(x, FOUR_PLAYERS, 13)),
 }
 

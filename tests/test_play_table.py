@@ -127,7 +127,7 @@ def test_computer_players_get_only_their_own_view_and_act_one_at_a_time():
         n = len(t.public_log)
         t.next_button.click()
         assert len(t.public_log) > n
-    assert all(type(v).__name__ == "PlayerView" for v in seen)
+    assert all(type(v).__name__ == "ComradeView" for v in seen)
     assert all(not person & set(v.hand) for v in seen)   # partners never see the person's hand
 
 

@@ -63,10 +63,11 @@ def test_heart_challenge_page_quotes_every_sentence_the_engine_quotes():
 
 
 def test_comrade_page_states_the_new_readings():
-    from cardgames.comrade import rules as comrade_rules
+    from cardgames.comrade.options import NOTHING_FITS_READINGS
 
     text = page("comrade")
-    for reading in getattr(comrade_rules, "NOTHING_FITS_READINGS", {}):
+    assert NOTHING_FITS_READINGS
+    for reading in NOTHING_FITS_READINGS:
         assert f'`nothing_fits="{reading}"`' in text, reading
     assert "「どれを取っても１３を超える場札しか残っていなかった。」" in text
     assert "the player to act" in text and "never fires with 3 or 4 players" in text

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
 from classroom.widgets.comrade import ComradeTable
 from classroom.widgets.heart_challenge import OddsExplorer, RoundStepper
 from classroom.widgets.krypkille import ScoreCaseView
@@ -33,7 +33,7 @@ def _play_first_trick(table: ComradeTable):
 
 
 def test_comrade_table_draws_the_current_hands_not_the_deal():
-    t = ComradeTable(ComradeGame(DEAL, rules=ComradeRules(stop_at_loss=False)), seat="all")
+    t = ComradeTable(ComradeGame(DEAL, options=ComradeOptions(stop_at_loss=False)), seat="all")
     g = _play_first_trick(t)
     played = g.tricks[0].cards
     hands_cell = t.view.value.split("Tricks (public)")[0]
@@ -42,7 +42,7 @@ def test_comrade_table_draws_the_current_hands_not_the_deal():
 
 
 def test_comrade_table_shows_the_tricks_won_table_once():
-    t = ComradeTable(ComradeGame(DEAL, rules=ComradeRules(stop_at_loss=False)), seat="all")
+    t = ComradeTable(ComradeGame(DEAL, options=ComradeOptions(stop_at_loss=False)), seat="all")
     _play_first_trick(t)
     assert (t.view.value + t.message.value).count("won, led in") == 1
 

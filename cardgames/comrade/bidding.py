@@ -33,7 +33,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..errors import shown
 from .errors import (ActionParseError, BidCardNotInGameError, BidCardTakenError, BidTooLowError,
                      TooManySuitsError)
-from .rules import DEFAULT_RULES, ComradeRules
+from .options import DEFAULT_OPTIONS, ComradeOptions
 from .variant import FOUR_PLAYERS, Variant, variant_for
 
 __all__ = ["PASS", "BidCard", "BidAction", "BiddingLoss", "BidStep", "Bidding", "bid_cards", "parse_bid_action",
@@ -197,7 +197,7 @@ class Bidding:
     """
 
     def __init__(self, players: int = 4, dealer: int = 0, variant: Variant | None = None,
-                 total: int | None = None, rules: ComradeRules = DEFAULT_RULES):
+                 total: int | None = None, rules: ComradeOptions = DEFAULT_OPTIONS):
         self.variant = variant or variant_for(players)
         self.players = self.variant.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:

@@ -25,7 +25,7 @@ raise :class:`DealError` naming the problem::
     >>> Deal.from_pbn("N:A... A... Q... J...")
     Traceback (most recent call last):
     ...
-    cardgames.comrade.deal.DealError: card SA is dealt twice (to N and to E)
+    cardgames.comrade.errors.DealError: card SA is dealt twice (to N and to E)
 """
 
 from __future__ import annotations
@@ -34,15 +34,11 @@ import random
 from typing import Iterable, Sequence
 
 from ..cards import RANK_VALUE, VALUE_RANK, SUITS, Card, Hand
-from ..errors import CardParseError, ParseError, shown
+from ..errors import CardParseError, shown
+from .errors import DealError
 from .variant import FIVE_PLAYERS_MESSAGE, SEAT_LETTERS, Variant, variant_for
 
 __all__ = ["DealError", "Deal", "hand_to_pbn"]
-
-
-class DealError(ParseError):
-    """A deal that cannot be: a duplicate card, unequal hands, an unknown rank, a wrong
-    number of hands, or a card the variant does not use.  ``token`` is the offending piece."""
 
 
 def hand_to_pbn(hand: Iterable[Card]) -> str:
@@ -300,7 +296,7 @@ class Deal:
 
 def deal_html(deal: Deal, seats: Sequence[int] | None = None, *, hidden: Iterable[int] = ()) -> str:
     """The deal as a table, one row per seat and one column per suit; ``hidden`` seats show card backs
-    (built by :func:`cardgames.comrade.html.deal_html`, imported only when called)."""
-    from .html import deal_html as build
+    (built by :func:`cardgames.comrade.display.deal_html`, imported only when called)."""
+    from .display import deal_html as build
 
     return build(deal, seats, hidden=tuple(hidden))

@@ -1,4 +1,5 @@
-"""The specific illegal actions of Comrade, each an :class:`~cardgames.errors.IllegalActionError`.
+"""The exceptions of Comrade: the specific illegal actions, each an :class:`~cardgames.errors.IllegalActionError`,
+a deal that cannot be (:class:`DealError`) and a player handed something other than its view (:class:`NotAViewError`).
 
 A program (or a test) can tell exactly what was wrong; the game state is left as it was.
 :class:`~cardgames.errors.WrongPhaseError`, :class:`~cardgames.errors.CardNotInHandError` and
@@ -8,10 +9,11 @@ named here too.
 
 from __future__ import annotations
 
-from ..errors import CardNotInHandError, IllegalActionError, MustFollowSuitError, ParseError, WrongPhaseError
+from ..errors import (CardgamesError, CardNotInHandError, IllegalActionError, MustFollowSuitError, ParseError,
+                      WrongPhaseError)
 
 __all__ = [
-    "ActionParseError", "WrongPhaseError", "BidCardTakenError", "BidCardNotInGameError",
+    "DealError", "NotAViewError", "ActionParseError", "WrongPhaseError", "BidCardTakenError", "BidCardNotInGameError",
     "BidTooLowError", "TooManySuitsError", "CardNotInHandError", "MustFollowSuitError",
 ]
 
@@ -41,3 +43,13 @@ class BidTooLowError(IllegalActionError):
 
 class TooManySuitsError(IllegalActionError):
     """A bid in a new suit by a player who already holds bids in the maximum number of suits."""
+
+
+class DealError(ParseError):
+    """A deal that cannot be: a duplicate card, unequal hands, an unknown rank, a wrong
+    number of hands, or a card the variant does not use.  ``token`` is the offending piece."""
+
+
+class NotAViewError(CardgamesError, TypeError):
+    """A seated player was handed something other than a :class:`~cardgames.comrade.view.ComradeView`
+    (for example the game itself, which would show it every hand)."""

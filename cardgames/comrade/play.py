@@ -1,7 +1,7 @@
 """The trick play of Comrade (トリックラウンド): must follow, no trumps, tricks counted by led suit.
 
 The dealer leads the first trick; the highest card of the led suit wins (the ace is high in
-play, a named rule option ``ComradeRules.ace_high``; the bid cards count it as 1) and the winner
+play, a named rule option ``ComradeOptions.ace_high``; the bid cards count it as 1) and the winner
 leads next.  A won trick counts for the winner under the suit that was **led**.  The game
 is lost *at the moment* someone wins a trick outside their bid: a led suit they did not
 bid, or one more trick of a suit than they bid.
@@ -19,7 +19,7 @@ from typing import NamedTuple, Sequence
 
 from ..cards import SUIT_NAMES, SUITS, Card
 from .errors import CardNotInHandError, MustFollowSuitError
-from .rules import DEFAULT_RULES, ComradeRules
+from .options import DEFAULT_OPTIONS, ComradeOptions
 from .variant import SEAT_LETTERS
 
 __all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards", "play_rank"]
@@ -27,7 +27,7 @@ __all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards", "pla
 
 def play_rank(card: Card, ace_high: bool = True) -> int:
     """How strong ``card`` is in the trick play: its rank, the ace 14 (high, the default rule
-    ``ComradeRules.ace_high``) or 1 (low) -- the bid cards always count the ace as 1.
+    ``ComradeOptions.ace_high``) or 1 (low) -- the bid cards always count the ace as 1.
 
     >>> play_rank(Card.parse("SA")), play_rank(Card.parse("SA"), ace_high=False), play_rank(Card.parse("S2"))
     (14, 1, 2)
@@ -113,7 +113,7 @@ class TrickPlay:
     hands: list[list[Card]]
     leader: int
     bids: list[dict[str, int]]
-    rules: ComradeRules = DEFAULT_RULES
+    rules: ComradeOptions = DEFAULT_OPTIONS
     tricks: list[Trick] = field(default_factory=list)
     current: list[tuple[int, Card]] = field(default_factory=list)
     won: list[dict[str, int]] = field(default_factory=list)

@@ -3,7 +3,7 @@
 Comrade forbids talking (相談は禁止): each player knows their own hand and the public
 table, nothing else.  The players here implement the seated protocol of
 :mod:`cardgames.players`, ``act(view, legal_actions)``, and are handed only
-``ComradeGame.view(seat)`` (a :class:`~cardgames.comrade.PlayerView`) by
+``ComradeGame.view(seat)`` (a :class:`~cardgames.comrade.ComradeView`) by
 :func:`~cardgames.players.play_out_seated`.  They refuse anything else: given the game
 itself they raise :class:`NotAViewError`, so a bot cannot peek even by mistake.
 
@@ -21,7 +21,7 @@ The sampling player, which calls the solver, lives in :mod:`solvers.comrade_play
     >>> HeuristicPlayer().act(game, game.legal_actions())
     Traceback (most recent call last):
     ...
-    cardgames.comrade.players.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
+    cardgames.comrade.errors.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
 """
 
 from __future__ import annotations
@@ -32,21 +32,18 @@ from ..cards import SUITS, Card
 from ..players import RandomPlayer as _SeatedRandom
 from .bidding import PASS, BidCard
 from .deal import Deal  # noqa: F401 (the doctests deal with it)
-from .game import PlayerView
-from .rules import DEFAULT_RULES, ComradeRules
+from .errors import NotAViewError
+from .options import DEFAULT_OPTIONS, ComradeOptions
 from .variant import variant_for
+from .view import ComradeView
 
 __all__ = ["NotAViewError", "require_view", "RandomPlayer", "HeuristicPlayer", "public_voids",
            "unseen_cards", "pass_streak"]
 
 
-class NotAViewError(TypeError):
-    """A seated player was handed something other than a :class:`PlayerView` (for example the game)."""
-
-
-def require_view(view) -> PlayerView:
-    """``view`` itself if it is a :class:`PlayerView`; :class:`NotAViewError` otherwise."""
-    if not isinstance(view, PlayerView):
+def require_view(view) -> ComradeView:
+    """``view`` itself if it is a :class:`ComradeView`; :class:`NotAViewError` otherwise."""
+    if not isinstance(view, ComradeView):
         raise NotAViewError(f"a seated player decides from ComradeGame.view(seat) only, not from a "
                             f"{type(view).__name__}: that would show it every hand")
     return view
@@ -54,7 +51,7 @@ def require_view(view) -> PlayerView:
 
 # -- what a view tells -----------------------------------------------------------------------
 
-def public_voids(view: PlayerView) -> list[set[str]]:
+def public_voids(view: ComradeView) -> list[set[str]]:
     """``voids[seat]``: the suits that seat has shown it no longer holds (it did not follow to them)."""
     voids: list[set[str]] = [set() for _ in view.hand_sizes]
     tricks = [t.plays for t in view.tricks] + ([view.current_trick] if view.current_trick else [])
@@ -66,7 +63,7 @@ def public_voids(view: PlayerView) -> list[set[str]]:
     return voids
 
 
-def unseen_cards(view: PlayerView) -> list[Card]:
+def unseen_cards(view: ComradeView) -> list[Card]:
     """The cards of the variant's deck that ``view.seat`` has not seen: neither in its hand nor played.
     (In a mini deal some of these are out of play; the view does not say which.)"""
     seen = set(view.hand)
@@ -76,7 +73,7 @@ def unseen_cards(view: PlayerView) -> list[Card]:
     return [c for c in variant_for(len(view.hand_sizes)).deck if c not in seen]
 
 
-def pass_streak(view: PlayerView) -> int:
+def pass_streak(view: ComradeView) -> int:
     """How many passes in a row end the bidding history so far."""
     k = 0
     for step in reversed(view.bidding_history):
@@ -114,7 +111,7 @@ class HeuristicPlayer:
     :meth:`ranked` lists all legal actions best first (the sampling player breaks ties with it).
     """
 
-    def __init__(self, rules: ComradeRules = DEFAULT_RULES):
+    def __init__(self, rules: ComradeOptions = DEFAULT_OPTIONS):
         self.rules = rules
 
     def act(self, view, legal_actions: Sequence[Hashable]) -> Hashable:
@@ -156,7 +153,7 @@ class HeuristicPlayer:
                 out[s] = est
         return out
 
-    def _bid(self, view: PlayerView, legal) -> Hashable:
+    def _bid(self, view: ComradeView, legal) -> Hashable:
         n = len(view.hand_sizes)
         variant = variant_for(n)
         total = len(view.hand)          # nothing is played during the bidding
@@ -188,7 +185,7 @@ class HeuristicPlayer:
         return PASS
 
     # -- play --------------------------------------------------------------------------
-    def _card(self, view: PlayerView, legal) -> Card:
+    def _card(self, view: ComradeView, legal) -> Card:
         seat = view.seat
         need = {s: view.bids[seat].get(s, 0) - view.won[seat].get(s, 0) for s in SUITS}
         unseen = set(unseen_cards(view))

@@ -12,8 +12,8 @@ from typing import NamedTuple, Sequence
 
 from ..errors import RuleConfigError, shown
 from .deal import Deal
-from .game import ComradeGame
-from .rules import ComradeRules
+from .engine import ComradeGame
+from .options import ComradeOptions, options_or_rules
 
 __all__ = ["Rank", "RANKING", "rank_for", "Series", "ranking_html"]
 
@@ -44,8 +44,8 @@ def rank_for(wins: int) -> str:
 
 def ranking_html(wins: int | None = None) -> str:
     """The ranking table, with the row for ``wins`` highlighted (HTML built by
-    :func:`cardgames.comrade.html.ranking_html`, imported only when called)."""
-    from .html import ranking_html as build
+    :func:`cardgames.comrade.display.ranking_html`, imported only when called)."""
+    from .display import ranking_html as build
 
     return build(RANKING, wins)
 
@@ -61,7 +61,8 @@ class Series:
 
     GAMES = 4
 
-    def __init__(self, deals: Sequence["Deal | str"], first_dealer: int = 0, rules: ComradeRules | None = None):
+    def __init__(self, deals: Sequence["Deal | str"], first_dealer: int = 0, options: ComradeOptions | None = None,
+                 *, rules: ComradeOptions | None = None):
         deals = [d if isinstance(d, Deal) else Deal.from_pbn(d) for d in deals]
         if len(deals) != self.GAMES:
             raise RuleConfigError(f"a series is {self.GAMES} games, so give 4 deals, not {len(deals)}")
@@ -71,14 +72,16 @@ class Series:
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
             raise RuleConfigError(f"first_dealer must be a seat 0..{players - 1}, not {shown(first_dealer)}")
         self.first_dealer = first_dealer
-        self.games = [ComradeGame(d, dealer=(first_dealer + i) % players, rules=rules) for i, d in enumerate(deals)]
+        options = options_or_rules(options, rules, "Series")
+        self.games = [ComradeGame(d, dealer=(first_dealer + i) % players, options=options)
+                      for i, d in enumerate(deals)]
 
     @classmethod
     def random(cls, seed: "int | random.Random | None" = None, players: int = 4, hand_size: int | None = None,
-               first_dealer: int = 0, rules: ComradeRules | None = None) -> "Series":
+               first_dealer: int = 0, options: ComradeOptions | None = None) -> "Series":
         """Four seeded random deals."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        return cls([Deal.random(rng, players, hand_size) for _ in range(cls.GAMES)], first_dealer, rules)
+        return cls([Deal.random(rng, players, hand_size) for _ in range(cls.GAMES)], first_dealer, options)
 
     @property
     def results(self) -> list[str | None]:
@@ -110,6 +113,6 @@ class Series:
         return f"<Series {self.wins} won, {self.losses} lost of {self.GAMES}{', ' + self.rank if self.rank else ''}>"
 
     def _repr_html_(self) -> str:
-        from .html import series_html
+        from .display import series_html
 
         return series_html(self, RANKING)

@@ -10,6 +10,7 @@ cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md
   and :data:`READINGS` (the Japanese each settles).
 * :mod:`.players` — :class:`BluffingPlayer` (bluffs, challenges on the odds, uses its specials: the
   play table's default), :class:`CautiousPlayer`, :class:`NaivePlayer` and :class:`RandomPlayer`.
+* :mod:`.view` — :class:`HeartChallengeView`, what one seat may see; :mod:`.errors` — the exceptions.
 * :mod:`.odds` — the exact chance that a challenge succeeds, from what a player sees.
 * :mod:`.display` — static HTML (the widgets reuse it).
 
@@ -20,12 +21,13 @@ cards; points replace most eliminations.  Rules: ``docs/rules/heart_challenge.md
 """
 
 from .actions import KINDS, Action, LogEntry
-from .engine import (CardNotHeldError, DeclaringError, HeartChallengeGame, HeartChallengeIllegalAction,
+from .engine import HeartChallengeGame
+from .errors import (CardNotHeldError, DeclaringError, HandParseError, HeartChallengeIllegalAction,
                      ImpossiblePositionError, SpecialCardError, WrongMomentError)
 from .odds import success_chance, challenge_chance, chance_table
 from .options import READINGS, RULE_CHOICES, HeartChallengeOptions, RuleChoice
 from .players import BluffingPlayer, CautiousPlayer, NaivePlayer, RandomPlayer, StrategyParams
-from .scoring import SCORING_ROWS, HandParseError, card_points, hand_points, parse_hand
+from .scoring import SCORING_ROWS, card_points, hand_points, parse_hand
 from .setup import is_heart, number_of, special_kind
 from .view import HeartChallengeView
 

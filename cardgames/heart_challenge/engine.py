@@ -55,41 +55,25 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..cards import JOKER, Card
-from ..errors import CardNotInHandError, IllegalActionError, RuleConfigError, WrongPhaseError, check_seat
+from .._aliases import moved
+from ..errors import RuleConfigError, check_seat
 from ..game import GameState
 from .actions import Action, LogEntry
+from .errors import (CardNotHeldError, DeclaringError, HeartChallengeIllegalAction,
+                     SpecialCardError, WrongMomentError)
 from .options import HeartChallengeOptions
 from .scoring import hand_points
 from .setup import deal_setup, distinct, is_heart, number_of, special_kind
 from .specials import SpecialCards
-from .staging import ImpossiblePositionError, staged
+from .staging import staged
 
 if TYPE_CHECKING:   # for annotations only (tests/test_layout.py)
     from .view import HeartChallengeView
 
-__all__ = ["HeartChallengeGame", "HeartChallengeIllegalAction", "CardNotHeldError", "WrongMomentError",
-           "SpecialCardError", "DeclaringError", "ImpossiblePositionError"]
+__all__ = ["HeartChallengeGame"]
 
-
-# -- exceptions -------------------------------------------------------------------------------
-class HeartChallengeIllegalAction(IllegalActionError):
-    """An action Heart Challenge's rules do not allow now (the state is unchanged)."""
-
-
-class CardNotHeldError(HeartChallengeIllegalAction, CardNotInHandError):
-    """The action names a card the player does not hold (the package's :class:`CardNotInHandError`)."""
-
-
-class WrongMomentError(HeartChallengeIllegalAction, WrongPhaseError):
-    """This kind of action is not possible in the current phase (the package's :class:`WrongPhaseError`)."""
-
-
-class SpecialCardError(HeartChallengeIllegalAction):
-    """A special card used when its condition is not met, or over the one-use limit."""
-
-
-class DeclaringError(HeartChallengeIllegalAction):
-    """A bad number in a challenge or the declaring."""
+#: A name this module exported before the game's exceptions moved to errors.py (warns; saved notebooks).
+__getattr__ = moved(__name__, {"ImpossiblePositionError": "cardgames.heart_challenge.errors:ImpossiblePositionError"})
 
 
 _PHASE_KINDS = {

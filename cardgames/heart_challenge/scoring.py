@@ -14,7 +14,7 @@ package (the game's number 1 is the ace, ``HA``), and a card exists once (the jo
     >>> hand_points("H5 H5 H5", number=5)
     Traceback (most recent call last):
     ...
-    cardgames.heart_challenge.scoring.HandParseError: H5 is written 3 times, but each card exists once (only the joker twice)
+    cardgames.heart_challenge.errors.HandParseError: H5 is written 3 times, but each card exists once (only the joker twice)
 """
 
 from __future__ import annotations
@@ -24,15 +24,12 @@ from typing import Iterable
 
 from ..cards import SUIT_SYMBOLS, SUITS, Card, parse_cards
 from ..errors import CardParseError
+from .errors import HandParseError
 from .setup import is_heart, number_of, special_kind
 
 __all__ = ["card_points", "hand_points", "parse_hand", "HandParseError", "SCORING_ROWS"]
 
 _SUIT_CHARS = set(SUITS) | set(SUITS.lower()) | set(SUIT_SYMBOLS.values())
-
-
-class HandParseError(CardParseError):
-    """A hand that cannot be: an unreadable card code, or a card written more than once."""
 
 
 def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
@@ -46,7 +43,7 @@ def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
     >>> parse_hand("H1 H5")
     Traceback (most recent call last):
     ...
-    cardgames.heart_challenge.scoring.HandParseError: H1 is not a card code: the game's number 1 is the ace, written A (HA)
+    cardgames.heart_challenge.errors.HandParseError: H1 is not a card code: the game's number 1 is the ace, written A (HA)
     """
     if isinstance(cards, str):
         tokens: list = cards.replace(",", " ").split()

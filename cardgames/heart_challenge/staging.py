@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..cards import Card, parse_cards
 from ..errors import RuleConfigError, shown
+from .errors import ImpossiblePositionError
 from .options import HeartChallengeOptions
 from .setup import number_cards, number_of, special_kind
 
@@ -19,11 +20,6 @@ if TYPE_CHECKING:   # for annotations only (tests/test_layout.py)
     from .engine import HeartChallengeGame
 
 __all__ = ["ImpossiblePositionError", "staged"]
-
-
-class ImpossiblePositionError(RuleConfigError):
-    """A staged position no game can reach: a card twice (only the joker exists twice), a marker that is
-    also in a hand, a pile or the stock, or a ♦/♣ of a number nobody has (those are out of the game)."""
 
 
 def _check_position(numbers: Sequence[int], markers: Sequence[Card | None],
@@ -82,7 +78,7 @@ def staged(cls: type, hands: Sequence[Iterable[Card | str] | str], *, numbers: S
     >>> HeartChallengeGame.staged(["HA DA", "S2 H2"], piles=["SA", "D2"], stock="D5")
     Traceback (most recent call last):
     ...
-    cardgames.heart_challenge.staging.ImpossiblePositionError: impossible position: the stock holds D5, but nobody has number 5: its ♦ and ♣ are out of the game
+    cardgames.heart_challenge.errors.ImpossiblePositionError: impossible position: the stock holds D5, but nobody has number 5: its ♦ and ♣ are out of the game
     """
     n = len(hands)
     opts = options if options is not None else HeartChallengeOptions()

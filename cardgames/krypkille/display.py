@@ -18,7 +18,8 @@ from .deck import DECK, Kind, PenaltyTable, parse_kinds, penalty_table
 from .rules import explain_follow, lowest_holders, round_outcome, score_round
 
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
-    from .engine import KrypkilleRound, SeatView
+    from .engine import KrypkilleGame
+    from .view import KrypkilleView
     from .match import KrypkilleMatch
 
 # At run time this module imports no engine module (the engine names above serve the annotations
@@ -80,7 +81,7 @@ def deck_table_html(penalties: "PenaltyTable | str" = "default") -> str:
                       caption=f"The Kille deck: 21 kinds x 2 = 42 cards, penalty table '{table.name}'", raw=True)
 
 
-def hands_html(rnd: "KrypkilleRound", *, reveal: bool = True, seat: int | None = None) -> str:
+def hands_html(rnd: "KrypkilleGame", *, reveal: bool = True, seat: int | None = None) -> str:
     """Every hand (and discards) of a round; with ``reveal=False`` only ``seat``'s cards show."""
     rows = []
     for s in range(rnd.num_players):
@@ -98,7 +99,7 @@ def hands_html(rnd: "KrypkilleRound", *, reveal: bool = True, seat: int | None =
                       caption="Hands", highlight_rows=marked, raw=True)
 
 
-def trick_table_html(rnd: "KrypkilleRound") -> str:
+def trick_table_html(rnd: "KrypkilleGame") -> str:
     """One row per trick: each seat's card in that trick (lead marked L, winner highlighted)."""
     header = ["trick"] + [f"seat {s}" for s in range(rnd.num_players)] + ["winner"]
     rows = []
@@ -117,7 +118,7 @@ def trick_table_html(rnd: "KrypkilleRound") -> str:
                       raw=True)
 
 
-def play_log_html(rnd: "KrypkilleRound") -> str:
+def play_log_html(rnd: "KrypkilleGame") -> str:
     """Every card played, in order, with whether it was a free lead or forced, and why."""
     rows = [[r.trick, f"seat {r.seat}", kind_html(r.kind), "lead" if r.lead else "forced", escape(r.reason)]
             for r in rnd.play_log]
@@ -141,7 +142,7 @@ def record_html(played: Sequence[Kind]) -> str:
                       raw=True)
 
 
-def declarations_html(rnd: "KrypkilleRound") -> str:
+def declarations_html(rnd: "KrypkilleGame") -> str:
     """The declaring order and what each player said so far."""
     try:
         order = rnd.declaring_order()
@@ -191,7 +192,7 @@ def _section(title: str, body: str) -> str:
     return f'<div style="margin:4px 0"><div style="font-weight:600">{escape(title)}</div>{body}</div>'
 
 
-def round_html(rnd: "KrypkilleRound", *, reveal: bool = True) -> str:
+def round_html(rnd: "KrypkilleGame", *, reveal: bool = True) -> str:
     """The whole round (teacher's view: every hand shown)."""
     head = (f"<p><b>Krypkille</b>, {rnd.num_players} players, dealer seat {rnd.dealer}, "
             f"phase <b>{escape(rnd.phase)}</b>")
@@ -212,7 +213,7 @@ def round_html(rnd: "KrypkilleRound", *, reveal: bool = True) -> str:
     return '<div class="krypkille-round">' + "".join(parts) + "</div>"
 
 
-def view_html(view: "SeatView") -> str:
+def view_html(view: "KrypkilleView") -> str:
     """What one seat sees."""
     parts = [f"<p><b>Seat {view.seat}'s view</b> ({view.num_players} players, phase {escape(view.phase)})</p>",
              _section("hand", kinds_html(view.hand)),
@@ -239,7 +240,7 @@ def match_html(match: "KrypkilleMatch") -> str:
     return html_table(rows, header, caption=caption)
 
 
-def round_stages(rnd: "KrypkilleRound") -> list[tuple[str, "KrypkilleRound"]]:
+def round_stages(rnd: "KrypkilleGame") -> list[tuple[str, "KrypkilleGame"]]:
     """Replay a round from its deal and return ``(title, state)`` after the deal, after
     the refill, after every card played, and at the end (for steppers and lessons).
 

@@ -1,4 +1,4 @@
-"""A Krypkille round (:class:`KrypkilleRound`); a match of rounds is :mod:`.match`.
+"""One game of Krypkille is one round (:class:`KrypkilleGame`); a match of rounds is :mod:`.match`.
 
 A round goes through four phases (``.phase``):
 
@@ -16,9 +16,9 @@ A round goes through four phases (``.phase``):
     ``"declare"`` or ``"pass"``; the first declaration ends the phase.
 ``"over"``
     ``.declarer``, ``.outcome`` and ``.scores`` (penalty points per seat) are set;
-    :meth:`KrypkilleRound.returns` gives minus the penalties (higher is better).
+    :meth:`KrypkilleGame.returns` gives minus the penalties (higher is better).
 
-    >>> r = KrypkilleRound(num_players=3, dealer=0, seed=7)
+    >>> r = KrypkilleGame(num_players=3, dealer=0, seed=7)
     >>> r.phase, r.current_player(), len(r.hands[1])
     ('discard', 1, 5)
     >>> r.apply("keep all"); r.apply("keep all"); r.apply("keep all")
@@ -38,15 +38,18 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
 from ..errors import (CardNotInHandError, GameError, GameOverError, IllegalActionError, ParseError,
                       RuleConfigError, WrongPhaseError, check_seat, shown)
+from .errors import ForcedCardError, TooManyDiscardsError
+from .._aliases import moved
 from ..game import GameState
-from .deck import DECK, DEFAULT_PENALTIES, Kind, PenaltyTable, parse_kind, parse_kinds
+from .deck import DECK, Kind, parse_kind, parse_kinds
 from .options import HAND_SIZE, MAX_DISCARDS, MAX_PLAYERS, MIN_PLAYERS, TRICKS, KrypkilleOptions
 from .rules import Outcome, explain_follow, round_outcome, score_round, trick_winner
+from .view import KrypkilleView
 
 __all__ = [
     "Discard",
@@ -55,12 +58,7 @@ __all__ = [
     "PASS",
     "PHASES",
     "PlayRecord",
-    "SeatView",
-    "KrypkilleRound",
-    "CardNotInHandError",
-    "ForcedCardError",
-    "TooManyDiscardsError",
-    "WrongPhaseError",
+    "KrypkilleGame",
 ]
 
 PHASES = ("discard", "play", "declare", "over")
@@ -68,14 +66,9 @@ PHASES = ("discard", "play", "declare", "over")
 DECLARE = "declare"
 PASS = "pass"
 
-
-# -- errors -------------------------------------------------------------------------
-class ForcedCardError(IllegalActionError):
-    """A follower tried another card than the forced one."""
-
-
-class TooManyDiscardsError(IllegalActionError):
-    """A discard of more than three cards."""
+#: Names from before the game template, kept for saved notebooks and pickles (each warns).
+__getattr__ = moved(__name__, {"KrypkilleRound": "cardgames.krypkille.engine:KrypkilleGame",
+                               "SeatView": "cardgames.krypkille.view:KrypkilleView"})
 
 
 # -- actions ------------------------------------------------------------------------
@@ -125,49 +118,8 @@ class PlayRecord:
     reason: str
 
 
-# -- the view of one seat ---------------------------------------------------------------
-@dataclass(frozen=True)
-class SeatView:
-    """What ``seat`` may see: its own hand and discards, the public record, the
-    declarations and the cards shown.  Other seats' hands, discards and the stock are hidden.
-    """
-
-    seat: int
-    num_players: int
-    dealer: int
-    phase: str
-    current_player: int | None
-    hand: tuple[Kind, ...]
-    discards: tuple[Kind, ...]
-    hand_sizes: tuple[int, ...]
-    tricks: tuple[tuple[tuple[int, Kind], ...], ...]
-    current_trick: tuple[tuple[int, Kind], ...]
-    played: tuple[Kind, ...]
-    declarations: tuple[tuple[int, str], ...]
-    declaring_order: tuple[int, ...] | None
-    shown: dict = field(default_factory=dict)
-    scores: tuple[int, ...] | None = None
-    legal_actions: tuple = ()
-    penalties: PenaltyTable = DEFAULT_PENALTIES
-    #: How many cards each seat discarded (and drew): public, everyone sees the refill (0 before a seat discards).
-    discard_counts: tuple[int, ...] = ()
-
-    def unseen_cards(self) -> list[Kind]:
-        """The cards this seat has not seen: the deck minus its hand, its discards,
-        the played cards and the cards shown by others (weakest first)."""
-        seen = Counter(self.hand) + Counter(self.discards) + Counter(self.played)
-        seen += Counter(k for s, k in self.shown.items() if s != self.seat)
-        left = Counter(DECK) - seen
-        return sorted(left.elements())
-
-    def _repr_html_(self) -> str:
-        from .display import view_html
-
-        return view_html(self)
-
-
 # -- the round ------------------------------------------------------------------------
-class KrypkilleRound(GameState):
+class KrypkilleGame(GameState):
     """One round of Krypkille: deal, discard and refill, four forced tricks, declarations, scoring.
 
     Parameters
@@ -239,7 +191,7 @@ class KrypkilleRound(GameState):
     @classmethod
     def from_hands(cls, hands: Sequence, stock: "Sequence | None" = None, dealer: int = 0,
                    options: "KrypkilleOptions | dict | None" = None, phase: str = "discard",
-                   seed: int | None = None) -> "KrypkilleRound":
+                   seed: int | None = None) -> "KrypkilleGame":
         """A round from a chosen deal (for lessons and tests).
 
         ``hands`` lists each seat's five cards (anything :func:`parse_kinds` reads);
@@ -247,7 +199,7 @@ class KrypkilleRound(GameState):
         shuffled with ``seed``).  ``phase="play"`` skips the discards and starts
         with the first lead.
 
-        >>> r = KrypkilleRound.from_hands(["1 2 3 4 5", "6 7 8 9 10", "Inn Pig 11 12 Mask"], phase="play")
+        >>> r = KrypkilleGame.from_hands(["1 2 3 4 5", "6 7 8 9 10", "Inn Pig 11 12 Mask"], phase="play")
         >>> r.current_player(), r.legal_actions()[:2]
         (0, [Play(kind=Kind.ONE), Play(kind=Kind.TWO)])
         """
@@ -280,12 +232,12 @@ class KrypkilleRound(GameState):
     @classmethod
     def for_declaration(cls, final_cards: Sequence, first_declarer: int = 0, dealer: int = 0,
                         tricks: "Sequence[Sequence[tuple[int, Any]]] | None" = None,
-                        options: "KrypkilleOptions | dict | None" = None) -> "KrypkilleRound":
+                        options: "KrypkilleOptions | dict | None" = None) -> "KrypkilleGame":
         """A round already in the ``"declare"`` phase, with these final cards (one per
         seat), ``first_declarer`` asked first, and optionally the played ``tricks``
         (for the public record).  Handy to set up declaration puzzles.
 
-        >>> r = KrypkilleRound.for_declaration(["Pig", "1", "9"], first_declarer=2)
+        >>> r = KrypkilleGame.for_declaration(["Pig", "1", "9"], first_declarer=2)
         >>> r.declaring_order(), r.current_player(), r.legal_actions()
         ([2, 0, 1], 2, ['declare', 'pass'])
         """
@@ -313,10 +265,10 @@ class KrypkilleRound(GameState):
         self._declaring_start = first_declarer
         return self
 
-    def restart(self) -> "KrypkilleRound":
+    def restart(self) -> "KrypkilleGame":
         """A fresh round with the same deal, dealer and options (before any action)."""
         hands, stock, phase = self._initial
-        new = KrypkilleRound.from_hands(hands, stock, self.dealer, self.options, phase, seed=self.seed)
+        new = KrypkilleGame.from_hands(hands, stock, self.dealer, self.options, phase, seed=self.seed)
         return new
 
     # -- seats and order -------------------------------------------------------------------
@@ -528,14 +480,14 @@ class KrypkilleRound(GameState):
             return dict(enumerate(self.final_cards()))
         return {s: self.hands[s][0] for s, a in self.declarations if a == DECLARE}
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int) -> KrypkilleView:
         """What ``seat`` may see now (its hand and discards, the public record, shown cards)."""
         check_seat(seat, self.num_players)
         try:
             order = tuple(self.declaring_order())
         except GameError:
             order = None
-        return SeatView(
+        return KrypkilleView(
             seat=seat, num_players=self.num_players, dealer=self.dealer, phase=self.phase,
             current_player=self.current_player(), hand=tuple(self.hands[seat]),
             discards=tuple(self.discards[seat]), hand_sizes=tuple(len(h) for h in self.hands),
@@ -591,7 +543,7 @@ class KrypkilleRound(GameState):
     def __repr__(self) -> str:
         where = {"discard": f"{self._discarded} discarded", "play": f"trick {len(self.tricks) + 1}",
                  "declare": f"{len(self.declarations)} declared/passed", "over": f"{self.outcome}"}[self.phase]
-        return (f"KrypkilleRound(num_players={self.num_players}, dealer={self.dealer}, "
+        return (f"KrypkilleGame(num_players={self.num_players}, dealer={self.dealer}, "
                 f"phase={self.phase!r}, {where})")
 
     def _repr_html_(self) -> str:

@@ -10,7 +10,8 @@ from typing import Any, Hashable
 from ..errors import RuleConfigError, SeatError, check_seat, shown
 from ..game import GameState
 from .deck import Kind
-from .engine import KrypkilleRound, SeatView
+from .engine import KrypkilleGame
+from .view import KrypkilleView
 from .options import MAX_PLAYERS, MIN_PLAYERS, KrypkilleOptions
 from .rules import Outcome
 
@@ -82,7 +83,7 @@ class KrypkilleMatch(GameState):
 
     def _new_round(self) -> None:
         self.round_seats = list(self.active)
-        self.round = KrypkilleRound(len(self.round_seats), self.round_seats.index(self.dealer),
+        self.round = KrypkilleGame(len(self.round_seats), self.round_seats.index(self.dealer),
                                     seed=self.rng.randrange(2 ** 32), options=self.options)
 
     def is_terminal(self) -> bool:
@@ -97,8 +98,8 @@ class KrypkilleMatch(GameState):
             return None
         return self.round_seats[self.round.current_player()]
 
-    def view(self, seat: int) -> SeatView:
-        """What match seat ``seat`` may see of the round being played (:meth:`KrypkilleRound.view`;
+    def view(self, seat: int) -> KrypkilleView:
+        """What match seat ``seat`` may see of the round being played (:meth:`KrypkilleGame.view`;
         its seat numbers are the round's, which skip the players already out)."""
         check_seat(seat, self.num_players)
         if seat not in self.round_seats:

@@ -1,7 +1,7 @@
 """Reference players for Krypkille, and helpers to simulate rounds and matches.
 
 A player has ``choose(state) -> action`` and only looks at what its seat may see
-(:meth:`KrypkilleRound.view <cardgames.krypkille.engine.KrypkilleRound.view>`).
+(:meth:`KrypkilleGame.view <cardgames.krypkille.engine.KrypkilleGame.view>`).
 
 * :class:`RandomPlayer` — uniformly random legal actions (so random discards,
   random leads and a coin flip at the declaration).
@@ -21,22 +21,23 @@ from typing import Hashable, Sequence
 from ..errors import shown
 from ..players import BasePlayer, RandomPlayer, play_out
 from .deck import Kind
-from .engine import DECLARE, PASS, Discard, KrypkilleRound, Play, SeatView
+from .engine import DECLARE, PASS, Discard, KrypkilleGame, Play
 from .match import KrypkilleMatch
 from .options import MAX_DISCARDS
 from .rules import COWARD_PENALTY, FAILURE_SURCHARGE
+from .view import KrypkilleView
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "success_probability", "play_round", "play_match"]
 
 
-def success_probability(view: SeatView) -> float:
+def success_probability(view: KrypkilleView) -> float:
     """Chance that ``view.seat``'s final card is the unique lowest, if the other final
     cards were a uniform draw from the cards this seat has not seen.
 
     It ignores what earlier passes say (a pass hints at a higher card); the
     endgame explorer (:mod:`solvers.krypkille_endgame`) takes that into account.
 
-    >>> r = KrypkilleRound.for_declaration(["Mask", "Pig", "9"])
+    >>> r = KrypkilleGame.for_declaration(["Mask", "Pig", "9"])
     >>> round(success_probability(r.view(0)), 3)   # only the other Mask can beat it (tie = failure)
     0.951
     """
@@ -104,7 +105,7 @@ class HeuristicPlayer(BasePlayer):
         self.other_success = other_success
         self.boldness = boldness
 
-    def act(self, view: SeatView, legal_actions: Sequence[Hashable]) -> Hashable:
+    def act(self, view: KrypkilleView, legal_actions: Sequence[Hashable]) -> Hashable:
         """The action for the seat whose view this is (its own hand and the public record only)."""
         if view.phase == "discard":
             return self.discard(list(view.hand))
@@ -127,7 +128,7 @@ class HeuristicPlayer(BasePlayer):
             return max(hand)
         return sorted(hand)[1]  # the lowest card except the one we hope to keep
 
-    def should_declare(self, view: SeatView) -> bool:
+    def should_declare(self, view: KrypkilleView) -> bool:
         p = min(1.0, self.boldness * success_probability(view))
         mine = view.hand[0]
         penalty = view.penalties[mine]
@@ -142,9 +143,9 @@ class HeuristicPlayer(BasePlayer):
 
 
 def play_round(players: Sequence, num_players: int | None = None, dealer: int = 0, seed: int | None = None,
-               options=None) -> KrypkilleRound:
+               options=None) -> KrypkilleGame:
     """Deal a round and let ``players[seat]`` play every seat; returns the finished round."""
-    rnd = KrypkilleRound(num_players or len(players), dealer=dealer, seed=seed, options=options)
+    rnd = KrypkilleGame(num_players or len(players), dealer=dealer, seed=seed, options=options)
     return play_out(rnd, players)
 
 

@@ -3,9 +3,11 @@
 Two or three players, three cards each from a nine-card deck (A, K, Q of spades, hearts and
 clubs).  The player after the dealer leads; the others must follow suit if they can; the highest
 card of the led suit wins the trick and leads the next.  After three tricks, whoever took the most
-tricks scores 1 (a tie shares it).  It exists to show the shape every game of this package has
-(``docs/adding_a_game.md``): an engine that follows :class:`~cardgames.game.GameState`, a view of one
-seat, a reference player that decides from that view, and one entry in :mod:`cardgames.registry`.
+tricks scores 1 (a tie shares it).  It exists to show the template every game of this package follows
+(``docs/adding_a_game.md``): :mod:`.engine` (:class:`TinyTrickGame`, a :class:`~cardgames.game.GameState`),
+:mod:`.view` (:class:`TinyTrickView`, what one seat sees), :mod:`.options` (:class:`TinyTrickOptions`),
+:mod:`.display` (static HTML), :mod:`.errors` (the game's exceptions), :mod:`.players` (the reference
+player, which decides from a view), and one entry in :mod:`cardgames.registry`.
 With no other edit it runs through the contract tests, the golden playthroughs, the play table
 (:mod:`classroom`'s generic adapter) and the hidden-card check.
 
@@ -15,8 +17,11 @@ With no other edit it runs through the contract tests, the golden playthroughs, 
     (True, 3)
 """
 
-from .game import (DECK, HAND_SIZE, HighCardPlayer, MustFollowSuitError, TinyTrickGame, TinyTrickView,
-                   TinyTrickOptions)
+from .engine import TinyTrickGame
+from .errors import MustFollowSuitError
+from .options import DECK, HAND_SIZE, TinyTrickOptions
+from .players import HighCardPlayer
+from .view import TinyTrickView
 
 __all__ = ["TinyTrickGame", "TinyTrickView", "TinyTrickOptions", "HighCardPlayer", "MustFollowSuitError",
            "DECK", "HAND_SIZE"]

@@ -47,13 +47,13 @@ class ComradeTableGame(TableGame):
         self.seed, self.players, self.hand_size = seed, players, hand_size
         self.deal = deal if deal is not None else Deal.random(seed, players=players, hand_size=hand_size)
         self.dealer, self.rules = dealer, rules
-        ComradeGame(self.deal, dealer=dealer, rules=rules)
+        ComradeGame(self.deal, dealer=dealer, options=rules)
         self.num_players = ComradeGame(self.deal, dealer=dealer).num_players
         self.letters = self.deal.variant.seat_letters
 
     def new_state(self):
         from cardgames.comrade import ComradeGame
-        return ComradeGame(self.deal, dealer=self.dealer, rules=self.rules)
+        return ComradeGame(self.deal, dealer=self.dealer, options=self.rules)
 
     @classmethod
     def named_deals(cls) -> dict[str, str]:
@@ -101,9 +101,9 @@ class ComradeTableGame(TableGame):
         way.  Pass ``players=`` to :class:`~classroom.table.PlayTable` for others, e.g.
         ``solvers.comrade_players.convention.ConventionPlayer`` (the card alone: instant, and every move
         explained by one rule) or ``cardgames.comrade.players.HeuristicPlayer``."""
-        from cardgames.comrade.rules import DEFAULT_RULES
+        from cardgames.comrade.options import DEFAULT_OPTIONS
         from solvers.comrade_players.cardsearch import CardSearchPlayer
-        rules = self.rules if self.rules is not None else DEFAULT_RULES
+        rules = self.rules if self.rules is not None else DEFAULT_OPTIONS
         base = 10 * (self.seed if self.seed is not None else 0)
         return [CardSearchPlayer(seed=base + p, rules=rules) for p in range(self.num_players)]
 
@@ -181,9 +181,9 @@ class ComradeTableGame(TableGame):
         import copy
 
         from cardgames.comrade.bidding import Bidding
-        from cardgames.comrade import DEFAULT_RULES
+        from cardgames.comrade import DEFAULT_OPTIONS
         bidding = Bidding(self.num_players, view.dealer, self.deal.variant, total=self.deal.total,
-                          rules=self.rules or DEFAULT_RULES)
+                          rules=self.rules or DEFAULT_OPTIONS)
         for step in view.bidding_history:
             bidding.apply(step.action)
         out = {}

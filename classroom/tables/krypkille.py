@@ -35,8 +35,8 @@ def declare_prompt(view) -> str:
     cards it has not seen (other hands, other discards, the stock) are as low as that card or lower.
     It never claims more: a declaration succeeds only if the card is the unique lowest at the table.
 
-    >>> from cardgames.krypkille import KrypkilleRound
-    >>> declare_prompt(KrypkilleRound.for_declaration(["Mask", "Pig", "9"]).view(0))   # doctest: +ELLIPSIS
+    >>> from cardgames.krypkille import KrypkilleGame
+    >>> declare_prompt(KrypkilleGame.for_declaration(["Mask", "Pig", "9"]).view(0))   # doctest: +ELLIPSIS
     'your final card is Mask. Of the 41 cards you have not seen, 1 is as low as yours or lower (Mask): ...'
     """
     mine = view.hand[0]
@@ -63,13 +63,13 @@ class KrypkilleTable(TableGame):
     title = "Krypkille round"
 
     def __init__(self, num_players: int = 4, seed: int | None = 0, dealer: int = 0, options=None):
-        from cardgames.krypkille.engine import KrypkilleRound
-        KrypkilleRound(num_players, dealer, seed=seed, options=options)  # bad settings fail here, clearly
+        from cardgames.krypkille.engine import KrypkilleGame
+        KrypkilleGame(num_players, dealer, seed=seed, options=options)  # bad settings fail here, clearly
         self.num_players, self.seed, self.dealer, self.options = num_players, seed, dealer, options
 
     def new_state(self):
-        from cardgames.krypkille.engine import KrypkilleRound
-        return KrypkilleRound(self.num_players, self.dealer, seed=self.seed, options=self.options)
+        from cardgames.krypkille.engine import KrypkilleGame
+        return KrypkilleGame(self.num_players, self.dealer, seed=self.seed, options=self.options)
 
     def default_players(self):
         from cardgames.krypkille.players import HeuristicPlayer
@@ -80,7 +80,7 @@ class KrypkilleTable(TableGame):
         return card_html(kind.name, kind.label, **kw)
 
     def view_html(self, view, hands: Sequence | None = None, discards: Sequence | None = None) -> str:
-        """``view`` is a seat's :class:`~cardgames.krypkille.engine.SeatView`; ``hands`` and
+        """``view`` is a seat's :class:`~cardgames.krypkille.view.KrypkilleView`; ``hands`` and
         ``discards`` (the review only) reveal every hand and every discard."""
         said = dict(view.declarations)
         rows = []

@@ -1,5 +1,5 @@
 """ipywidgets views of Comrade: a bidding walkthrough, a trick-by-trick stepper and a small table
-to play on.  A thin layer: every picture is an HTML function of :mod:`cardgames.comrade.html`,
+to play on.  A thin layer: every picture is an HTML function of :mod:`cardgames.comrade.display`,
 so a notebook can show the same content statically."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from cardgames.comrade import ComradeGame, ComradeRules, Deal
-from cardgames.comrade.html import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
+from cardgames.comrade import ComradeGame, ComradeOptions, Deal
+from cardgames.comrade.display import (bid_cards_html, bidding_history_html, bids_html, tricks_html,
                             won_table_html)
 from .common import Stepper, guarded, mark_demo
 
@@ -27,8 +27,8 @@ READING_THE_CARD = (
 )
 
 
-def _replay(deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None) -> ComradeGame:
-    return ComradeGame(deal, dealer=dealer, rules=rules).play(list(actions))
+def _replay(deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeOptions | None = None) -> ComradeGame:
+    return ComradeGame(deal, dealer=dealer, options=rules).play(list(actions))
 
 
 def bidding_step_html(game: ComradeGame) -> str:
@@ -76,7 +76,7 @@ def convention_card_html(open_rules: bool = False) -> str:
 class BiddingWalkthrough(Stepper):
     """Step through a bidding one action at a time: the bid cards fill in as they are taken."""
 
-    def __init__(self, deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeRules | None = None):
+    def __init__(self, deal: Deal, dealer: int, actions: Sequence[str], rules: ComradeOptions | None = None):
         self.deal, self.dealer, self.actions, self.rules = deal, dealer, list(actions), rules
         self.view = W.HTML()
         super().__init__("next bid ▶", "120px", last=len(self.actions), view=self.view)
@@ -90,7 +90,7 @@ class BiddingWalkthrough(Stepper):
 
 
 class TrickStepper(Stepper):
-    """Trick by trick through a played game (build it with ``ComradeRules(stop_at_loss=False)`` to
+    """Trick by trick through a played game (build it with ``ComradeOptions(stop_at_loss=False)`` to
     see the rest of a lost hand); the cell where the game is lost turns red.
 
     The "next trick" button and the table are marked as the notebook's demo interaction.
@@ -122,7 +122,7 @@ class ComradeTable(W.VBox):
 
         self.game = game
         self.seat = seat
-        self._draw = ComradeTableGame(deal=game.deal, dealer=game.dealer, rules=game.rules)
+        self._draw = ComradeTableGame(deal=game.deal, dealer=game.dealer, rules=game.options)
         self.out = W.Output()
         self.view = W.HTML()
         self.choice = W.Dropdown(description="action")

@@ -17,7 +17,7 @@ from cardgames.display import escape
 from cardgames.errors import GameError, RuleConfigError
 from cardgames.krypkille.deck import PENALTY_TABLES, parse_kinds
 from cardgames.krypkille.display import deck_table_html, round_html, round_stages, score_table_html
-from cardgames.krypkille.engine import KrypkilleRound
+from cardgames.krypkille.engine import KrypkilleGame
 from cardgames.krypkille.options import MAX_PLAYERS, MIN_PLAYERS
 from .common import guarded, mark_demo
 
@@ -45,7 +45,7 @@ class RoundStepper(W.VBox):
     :func:`~cardgames.krypkille.players.play_round`); the stepper replays it.
     """
 
-    def __init__(self, rnd: KrypkilleRound, demo: bool = True):
+    def __init__(self, rnd: KrypkilleGame, demo: bool = True):
         if not rnd.is_terminal():
             raise GameError("the stepper shows a finished round: play it to the end first")
         self.stages = round_stages(rnd)

@@ -12,7 +12,7 @@ how many tricks led in that suit the player must win.  The rules page
   of a mini deal).
 
 Such a bid is reachable by bidding from any dealer under the literal reading of the
-"nothing fits" loss (``ComradeRules(nothing_fits="anyone")``): :func:`direct_bidding`
+"nothing fits" loss (``ComradeOptions(nothing_fits="anyone")``): :func:`direct_bidding`
 lets every player take their final cards one per lap and pass otherwise, and its
 docstring proves that no loss rule triggers.  Under the default reading (only the
 player to act counts) that order can fail near the end, and the solver then looks for

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, cards_html
 from cardgames.comrade import ComradeGame, Deal
-from cardgames.comrade.html import bidding_history_html, tricks_html
+from cardgames.comrade.display import bidding_history_html, tricks_html
 from cardgames.display import html_table
 from cardgames.errors import CardgamesError
 

@@ -137,7 +137,7 @@ class BiddingReach:
         self.max_suits = b.variant.max_suits
         self.max_turns = b.max_laps * b.players
         self.passes_to_lose = b.passes_to_lose
-        #: the "nothing fits" reading (``ComradeRules.nothing_fits``): whose takes count
+        #: the "nothing fits" reading (``ComradeOptions.nothing_fits``): whose takes count
         self.reading = b.rules.nothing_fits
         self.turns = b.turns
         self.streak = b.pass_streak
@@ -289,7 +289,7 @@ class BiddingReach:
 # -- the play: the integer picture of a position -------------------------------------------
 
 def _card_pairs(hand, ace_high: bool = True) -> list[tuple[int, int]]:
-    """``(suit index, rank in play)`` per card: with ``ace_high=False`` (``ComradeRules``) the ace
+    """``(suit index, rank in play)`` per card: with ``ace_high=False`` (``ComradeOptions``) the ace
     ranks 1, below the two, which is all the search needs to know (it reads only the order)."""
     return [(SUITS.index(c.suit), play_rank(c, ace_high)) for c in hand]
 
@@ -357,7 +357,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
         reach = BiddingReach(game)
         search = PlaySearch(n, max(variant.bid_values), variant.max_suits, target=None,
                             time_limit=time_limit, node_limit=node_limit, bidding=reach.open_bids())
-        hands = [_card_pairs(h, game.rules.ace_high) for h in game.deal.hands]
+        hands = [_card_pairs(h, game.options.ace_high) for h in game.deal.hands]
         seqs, ranks = position_from_hands(hands)
         try:
             line = search.run(seqs, game.dealer)
@@ -385,7 +385,7 @@ def solve_position(game: ComradeGame, time_limit: float | None = 10.0, *, check:
     counts = [won[p][s] for p in range(n) for s in SUITS]
     search = _search or PlaySearch(n, max(variant.bid_values), variant.max_suits, target=target,
                                    time_limit=time_limit)
-    ace_high = game.rules.ace_high
+    ace_high = game.options.ace_high
     hands = [_card_pairs(h, ace_high) for h in game.hands]
     current = [(p, _card_pairs([c], ace_high)[0]) for p, c in game.current_trick]
     nodes0 = search.nodes

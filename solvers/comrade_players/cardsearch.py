@@ -38,11 +38,11 @@ from dataclasses import dataclass, replace
 from typing import Hashable, Sequence
 
 from cardgames.cards import SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, PlayerView
+from cardgames.comrade import ComradeGame, ComradeView
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
-from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, suit_strength
@@ -60,14 +60,14 @@ __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", 
            "fast_clone"]
 
 
-def seat_view(game: ComradeGame, seat: int) -> PlayerView:
+def seat_view(game: ComradeGame, seat: int) -> ComradeView:
     """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
     :meth:`~cardgames.comrade.ComradeGame.view` sorts all four).  A test checks it equals the engine's."""
     tp = game.trickplay
     if tp is None or game.phase != "play":
         return game.view(seat)
     to_act = tp.current_player()
-    return PlayerView(
+    return ComradeView(
         seat=seat, phase="play", dealer=game.dealer, hand=Hand(tp.hands[seat]).sorted(),
         hand_sizes=tuple(len(h) for h in tp.hands), bids=tuple(game.bidding.bids),
         middle=tuple(game.bidding.middle), bidding_history=tuple(game.bidding.history),
@@ -114,7 +114,7 @@ def rollout(game: ComradeGame, card) -> float:
     return 0.5 * (len(game.trickplay.tricks) - 1) / game.total
 
 
-def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True) -> list:
+def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True) -> list:
     """The actions worth trying, ``k`` at most, the card's choice first.
 
     The card gives every action it would not make the same small probability, so "the next most
@@ -133,7 +133,7 @@ def candidates(view: PlayerView, legal: Sequence[Hashable], card, k: int, ace_hi
         if isinstance(choice, BidCard):
             wanted += [PASS] + [BidCard(choice.suit, v) for v in (choice.value - 1, choice.value + 1) if 1 <= v <= 6]
         else:
-            strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_RULES,
+            strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_OPTIONS,
                                      len(view.hand_sizes))
             for s in sorted(SUITS, key=lambda s: (-strength[s], SUITS.index(s))):
                 wanted += [a for a in legal if isinstance(a, BidCard) and a.suit == s and a.value == max(1, strength[s])]
@@ -209,7 +209,7 @@ class CardSearchSettings:
     candidates: int = 3
     margin: float = 0.15
     seed: int | None = 0
-    rules: ComradeRules = DEFAULT_RULES
+    rules: ComradeOptions = DEFAULT_OPTIONS
     card: object = None
     trust_floor: float = TRUST_FLOOR
     method: str = "mcmc"
@@ -325,7 +325,7 @@ class CardSearchPlayer:
     def __repr__(self) -> str:
         return f"CardSearchPlayer(samples={self.samples}, bid_samples={self.bid_samples}, margin={self.margin}, seed={self.seed})"
 
-    def budget(self, view: PlayerView) -> tuple[int, float]:
+    def budget(self, view: ComradeView) -> tuple[int, float]:
         """The worlds and the margin of a decision at ``view``: ``samples`` and ``margin`` in the play,
         ``bid_samples`` and ``bid_margin`` in the bidding, ``late_bid_samples`` and ``late_bid_margin``
         from lap ``late_lap`` of the bidding on."""
@@ -336,11 +336,11 @@ class CardSearchPlayer:
             return self.late_bid_samples, self.late_bid_margin
         return self.bid_samples, self.bid_margin
 
-    def scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
+    def scores(self, view: ComradeView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
         return self._scores(view, cands, rng, None)
 
-    def _scores(self, view: PlayerView, cands: Sequence[Hashable], rng: random.Random,
+    def _scores(self, view: ComradeView, cands: Sequence[Hashable], rng: random.Random,
                 margin: float | None) -> dict[str, float | None]:
         """:meth:`scores`; with ``margin``, a candidate other than the first (the card's choice) is
         dropped (its score ``None``) as soon as it cannot reach the first's score plus ``margin``: such a
@@ -411,7 +411,7 @@ class CardSearchPlayer:
             out[str(a)] = total
         return out
 
-    def _evidence_memo(self, view: PlayerView) -> dict:
+    def _evidence_memo(self, view: ComradeView) -> dict:
         """The likelihoods of the others' actions scored so far in this game (see
         :class:`~solvers.comrade_players.inference.Evidence`): kept while each view's public history extends the
         last one's, started afresh in another game."""
@@ -517,7 +517,7 @@ class CardSearchPlayer:
         tp = game.trickplay
         if tp is None or tp.current or game.play_loss is not None or game.phase != "play":
             return None
-        ace_high = game.rules.ace_high
+        ace_high = game.options.ace_high
         seqs, _ = position_from_hands([[(_SUIT_INDEX[c.suit], play_rank(c, ace_high)) for c in h] for h in tp.hands])
         if not any(seqs):
             return None
@@ -570,7 +570,7 @@ class InferenceSamplingPlayer(SamplingPlayer):
     the card's choice.  It reads the table, but still assumes everyone sees every card after the
     decision (strategy fusion); the rollout search of :class:`CardSearchPlayer` does not."""
 
-    def __init__(self, samples: int = 8, seed: int | None = 0, rules: ComradeRules = DEFAULT_RULES, card=None,
+    def __init__(self, samples: int = 8, seed: int | None = 0, rules: ComradeOptions = DEFAULT_OPTIONS, card=None,
                  trust_floor: float = TRUST_FLOOR, **kw):
         super().__init__(samples=samples, seed=seed, rules=rules, **kw)
         self.card = card or ConventionCard(rules)
@@ -580,7 +580,7 @@ class InferenceSamplingPlayer(SamplingPlayer):
     def __repr__(self) -> str:
         return f"InferenceSamplingPlayer(samples={self.samples}, seed={self.seed})"
 
-    def _hidden_samples(self, view: PlayerView, n: int, rng: random.Random):
+    def _hidden_samples(self, view: ComradeView, n: int, rng: random.Random):
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method="resample", rules=self.rules)
         return iter(worlds.hands)
 

@@ -17,7 +17,7 @@ table and a program can follow it exactly.
   (``benchmarks/bench_comrade_card.py``).
 * :class:`ConventionPlayer` — a seated player that follows the card from its own view only.
 
-Every decision reads only a :class:`~cardgames.comrade.PlayerView`, and the card is
+Every decision reads only a :class:`~cardgames.comrade.ComradeView`, and the card is
 **suit-symmetric**: renaming the suits renames its choices (no suit is preferred except by
 the hand; exact ties go to the suit order S H D C, which is part of the card).
 
@@ -42,10 +42,10 @@ from typing import Hashable, Sequence
 
 from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard, action_words
-from cardgames.comrade.game import PlayerView
+from cardgames.comrade.view import ComradeView
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import pass_streak, require_view, unseen_cards
-from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
 
@@ -129,7 +129,7 @@ RULES: tuple[Rule, ...] = (
 _RULE_BY_ID = {r.id: r for r in RULES}
 
 
-def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -> dict[str, int]:
+def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 4) -> dict[str, int]:
     """Rule B1 for every suit of ``hand``: the sure tricks the card counts (the ace high unless
     ``rules.ace_high`` is off).
 
@@ -169,7 +169,7 @@ class _Bidding:
     __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
                  "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting")
 
-    def __init__(self, view: PlayerView, legal, rules: ComradeRules, rank):
+    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank):
         self.view = view
         self.rank = rank
         self.n = n = len(view.hand_sizes)
@@ -229,7 +229,7 @@ class _Trick:
 
     __slots__ = ("seat", "led", "follow", "best_card", "last", "winner")
 
-    def __init__(self, view: PlayerView, led: str, follow: list, rank):
+    def __init__(self, view: ComradeView, led: str, follow: list, rank):
         self.seat = view.seat
         self.led = led
         self.follow = follow
@@ -239,7 +239,7 @@ class _Trick:
 
 
 class ConventionCard:
-    """The public, suit-symmetric rules; every decision reads only a :class:`PlayerView`.
+    """The public, suit-symmetric rules; every decision reads only a :class:`ComradeView`.
 
     ``switches``: rule ids set to ``False`` turn those rules off (``ConventionCard(B6=False)``)
     so a study can measure what each is worth; an unknown id raises :class:`RuleConfigError`.
@@ -249,7 +249,7 @@ class ConventionCard:
     next rule (or the lowest card / a pass) decides.
     """
 
-    def __init__(self, rules: ComradeRules = DEFAULT_RULES, **switches: bool):
+    def __init__(self, rules: ComradeOptions = DEFAULT_OPTIONS, **switches: bool):
         for key, value in switches.items():
             if key not in _RULE_BY_ID:
                 raise RuleConfigError(f"no rule {key!r} on the convention card (rules: "
@@ -267,15 +267,15 @@ class ConventionCard:
         return "ConventionCard(" + ", ".join(f"{k}=False" for k in off) + ")"
 
     # -- the interface --------------------------------------------------------------------
-    def choose(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> Hashable:
+    def choose(self, view: ComradeView, legal_actions: Sequence[Hashable]) -> Hashable:
         """The card's own choice (deterministic)."""
         return self._decide(view, legal_actions)[0]
 
-    def explain(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> list[tuple[str, str]]:
+    def explain(self, view: ComradeView, legal_actions: Sequence[Hashable]) -> list[tuple[str, str]]:
         """(rule id, plain-English reason) for the card's choice, most important first."""
         return self._decide(view, legal_actions)[1]
 
-    def policy(self, view: PlayerView, legal_actions: Sequence[Hashable]) -> dict[Hashable, float]:
+    def policy(self, view: ComradeView, legal_actions: Sequence[Hashable]) -> dict[Hashable, float]:
         """The probability of each legal action under the card.
 
         The card's choice and the actions the card cannot tell from it (in the play: cards of
@@ -307,7 +307,7 @@ class ConventionCard:
         """``play_rank(card, self.rules.ace_high)``; ``__init__`` puts a plain read of ``card.rank`` in its place when the ace is high."""
         return play_rank(card, self.rules.ace_high)
 
-    def _unseen(self, view: PlayerView) -> list[Card]:
+    def _unseen(self, view: ComradeView) -> list[Card]:
         """``unseen_cards(view)``, remembered for the last view (a decision and its policy read it three times)."""
         if self._unseen_of[0] is not view:
             self._unseen_of = (view, unseen_cards(view))
@@ -348,7 +348,7 @@ class ConventionCard:
                 return follow
         return frozenset(hand)
 
-    def _equivalents(self, view: PlayerView, legal, choice) -> set:
+    def _equivalents(self, view: ComradeView, legal, choice) -> set:
         if not isinstance(choice, Card):
             return {choice}
         unseen = {self._rank(c) for c in self._unseen(view) if c.suit == choice.suit}
@@ -363,7 +363,7 @@ class ConventionCard:
         return out
 
     # -- bidding -----------------------------------------------------------------------------
-    def _bid(self, view: PlayerView, legal):
+    def _bid(self, view: ComradeView, legal):
         """The bidding, one rule after the other in the card's order: B5 (fill exactly when the next player
         could not bid), B6, then B2 in the first lap or B4 later (B8 puts the aces first), then B3.  B1 says
         what a suit is worth and B7 which cards are fit to take; the first rule that chooses decides."""
@@ -512,7 +512,7 @@ class ConventionCard:
                 for s in SUITS}
 
     # -- play ----------------------------------------------------------------------------------
-    def _play(self, view: PlayerView, legal):
+    def _play(self, view: ComradeView, legal):
         """The play, one rule after the other in the card's order.  Leading: P1 (which suits), P2, P3, else the
         lowest card.  Following: P7, P4, P5, else the lowest card of the suit; with none of it, P6."""
         seat = view.seat
@@ -557,7 +557,7 @@ class ConventionCard:
         return best, [("P2", f"I need {mine[best.suit]} more {SUIT_NAMES[best.suit]} trick(s) and "
                              f"{best} is the highest {SUIT_NAMES[best.suit][:-1]} left")]
 
-    def rule_p3_lead_low_to_a_partner(self, view: PlayerView, pool, need):
+    def rule_p3_lead_low_to_a_partner(self, view: ComradeView, pool, need):
         """Rule P3, "lead low to a partner": otherwise lead a low card of a suit a partner still needs."""
         seat = view.seat
         n = len(view.hand_sizes)
@@ -642,7 +642,7 @@ class ConventionCard:
         c = max(below, key=rank)
         return c, [("P5", f"I do not need {SUIT_NAMES[trick.led]}: {c} stays below {trick.best_card}")]
 
-    def _unusable(self, view: PlayerView, need) -> list[Card]:
+    def _unusable(self, view: ComradeView, need) -> list[Card]:
         """Rule P6: my cards that cannot be played on the tricks still to be led in their suit.
 
         A suit with ``k`` tricks still to come (the partners' and my needs in it) takes at most ``k``
@@ -660,7 +660,7 @@ class ConventionCard:
             out += [c for c in mine if c not in keep]
         return out
 
-    def _discard(self, view: PlayerView, legal, need):
+    def _discard(self, view: ComradeView, legal, need):
         """With no card of the led suit: rule P6, else my lowest card."""
         if self.on["P6"]:
             answer = self.rule_p6_shed_a_danger(view, legal, need)
@@ -671,7 +671,7 @@ class ConventionCard:
         c = min(legal, key=lambda c: (rank(c), SUITS.index(c.suit)))
         return c, [("-", f"I have no {led}: I throw my lowest card, {c}")]
 
-    def rule_p6_shed_a_danger(self, view: PlayerView, legal, need):
+    def rule_p6_shed_a_danger(self, view: ComradeView, legal, need):
         """Rule P6, "shed a danger": with no card of the led suit, throw first a top card of a suit you do not need."""
         rank = self._rank
         led = SUIT_NAMES[view.current_trick[0][1].suit]
@@ -719,7 +719,7 @@ class ConventionPlayer:
     >>> ConventionPlayer().act(game, game.legal_actions())
     Traceback (most recent call last):
     ...
-    cardgames.comrade.players.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
+    cardgames.comrade.errors.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
     """
 
     def __init__(self, card: ConventionCard | None = None):

@@ -63,10 +63,10 @@ from functools import lru_cache
 from typing import Hashable, Sequence
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, PlayerView
+from cardgames.comrade import ComradeGame, ComradeView
 from cardgames.comrade.play import legal_cards, play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
-from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 
 from .sampling import SampleError, game_from_view
 
@@ -107,22 +107,22 @@ class HeuristicCard:
         (BidCard('S1'), 1.0)
     """
 
-    def __init__(self, rules: ComradeRules = DEFAULT_RULES, epsilon: float = 0.05):
+    def __init__(self, rules: ComradeOptions = DEFAULT_OPTIONS, epsilon: float = 0.05):
         if not 0 < epsilon < 1:
             raise ValueError(f"epsilon must lie between 0 and 1, not {epsilon!r}")
         self.rules = rules
         self.epsilon = epsilon
         self._h = HeuristicPlayer(rules)
 
-    def choose(self, view: PlayerView, legal_actions) -> Hashable:
+    def choose(self, view: ComradeView, legal_actions) -> Hashable:
         return self._h.act(view, legal_actions)
 
-    def policy(self, view: PlayerView, legal_actions) -> dict:
+    def policy(self, view: ComradeView, legal_actions) -> dict:
         ranked = self._h.ranked(view, legal_actions)
         z = 1 + self.epsilon * (len(ranked) - 1)
         return {a: (1 if i == 0 else self.epsilon) / z for i, a in enumerate(ranked)}
 
-    def explain(self, view: PlayerView, legal_actions) -> list[tuple[str, str]]:
+    def explain(self, view: ComradeView, legal_actions) -> list[tuple[str, str]]:
         return [("H", "the plain rules of HeuristicPlayer")]
 
     def __repr__(self) -> str:
@@ -131,7 +131,7 @@ class HeuristicCard:
 
 # -- the prior: uniform over the layouts that fit the view -----------------------------------------
 
-def _bins_of(view: PlayerView):
+def _bins_of(view: ComradeView):
     """(bins, rooms, accepts, pool): the other seats (and ``None`` = out of play when some cards are),
     how many unseen cards each holds, the suits each may hold, and the unseen cards."""
     n = len(view.hand_sizes)
@@ -202,14 +202,14 @@ def _multinomial(k: int, split: tuple) -> int:
     return out
 
 
-def _key(view: PlayerView):
+def _key(view: ComradeView):
     bins, rooms, accepts, pool = _bins_of(view)
     by_suit = {s: sorted((c for c in pool if c.suit == s), key=lambda c: c.rank) for s in SUITS}
     counts = tuple(len(by_suit[s]) for s in SUITS)
     return bins, rooms, accepts, by_suit, counts
 
 
-def count_layouts(view: PlayerView) -> int:
+def count_layouts(view: ComradeView) -> int:
     """How many layouts of the unseen cards fit ``view`` (hand sizes and shown voids): the prior's support.
 
         >>> from cardgames.comrade import ComradeGame
@@ -222,7 +222,7 @@ def count_layouts(view: PlayerView) -> int:
     return ways(0, rooms)
 
 
-def uniform_layout(view: PlayerView, rng: random.Random) -> list[list[Card]]:
+def uniform_layout(view: ComradeView, rng: random.Random) -> list[list[Card]]:
     """One layout drawn **uniformly** from all that fit ``view``: ``hidden[seat]`` for every seat
     (the player's own hand at ``view.seat``).  Raises :class:`~solvers.comrade_players.sampling.SampleError`
     when none fits."""
@@ -230,7 +230,7 @@ def uniform_layout(view: PlayerView, rng: random.Random) -> list[list[Card]]:
     return _uniform_layout(view, _key(view), rng)
 
 
-def _uniform_layout(view: PlayerView, key: tuple, rng: random.Random) -> list[list[Card]]:
+def _uniform_layout(view: ComradeView, key: tuple, rng: random.Random) -> list[list[Card]]:
     """:func:`uniform_layout` with ``key = _key(view)`` worked out once for many draws."""
     bins, rooms, accepts, by_suit, counts = key
     ways, allowed = _count_table(counts, rooms, accepts)
@@ -262,7 +262,7 @@ def _uniform_layout(view: PlayerView, key: tuple, rng: random.Random) -> list[li
 class _Step:
     seat: int
     action: Hashable
-    template: PlayerView          # the actor's view with some layout's hand: only the hand is replaced
+    template: ComradeView          # the actor's view with some layout's hand: only the hand is replaced
     later: tuple                  # the cards the actor plays from this step on (this one included)
     led: str | None               # the suit led to the trick in progress (play), None otherwise
     legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
@@ -279,7 +279,7 @@ class Evidence:
     no information and are skipped.
     """
 
-    def __init__(self, view: PlayerView, card, rules: ComradeRules = DEFAULT_RULES, rng: random.Random | None = None,
+    def __init__(self, view: ComradeView, card, rules: ComradeOptions = DEFAULT_OPTIONS, rng: random.Random | None = None,
                  memo: dict | None = None):
         self.view = require_view(view)
         # each action's probability per hand held then: a caller may pass the dict of an earlier
@@ -387,7 +387,7 @@ class Worlds:
     * ``method``, ``proposals`` — how the sample was drawn and how many prior draws it took.
     """
 
-    view: PlayerView
+    view: ComradeView
     hands: list
     weights: list
     untrusted: frozenset = frozenset()
@@ -410,7 +410,7 @@ class Worlds:
         s = sum(w * w for w in self.weights)
         return 1 / s if s else 0.0
 
-    def game(self, i: int, rules: ComradeRules = DEFAULT_RULES) -> ComradeGame:
+    def game(self, i: int, rules: ComradeOptions = DEFAULT_OPTIONS) -> ComradeGame:
         """The game at the view's position in world ``i`` (every public action replayed)."""
         return game_from_view(self.view, self.hands[i], rules)
 
@@ -419,8 +419,8 @@ class Worlds:
         return sum(w for h, w in zip(self.hands, self.weights) if card in h[seat])
 
 
-def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
-                  method: str = "importance", oversample: int = 4, rules: ComradeRules = DEFAULT_RULES,
+def sample_worlds(view: ComradeView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
+                  method: str = "importance", oversample: int = 4, rules: ComradeOptions = DEFAULT_OPTIONS,
                   evidence: Evidence | None = None, thin: int | None = None, burn: int | None = None,
                   memo: dict | None = None) -> Worlds:
     """``n`` hidden layouts for ``view``, weighted by how well ``card`` explains the others' actions.
@@ -513,7 +513,7 @@ def sample_worlds(view: PlayerView, card, n: int, rng: random.Random, trust_floo
                   tuple(ev.seats))
 
 
-def _metropolis(view: PlayerView, ev: "Evidence", start: list, trusted: Sequence[int], n: int,
+def _metropolis(view: ComradeView, ev: "Evidence", start: list, trusted: Sequence[int], n: int,
                 rng: random.Random, thin: int, burn: int) -> list:
     """``n`` layouts from a Metropolis chain over the layouts that fit ``view``, started at ``start``.
 
@@ -559,7 +559,7 @@ class BeliefSummary:
     cards (``expected[seat][suit]``) and the chance of holding each of the suit's top unseen cards
     (``tops[seat][suit] = [(card, chance), ...]``), from ``worlds``."""
 
-    view: PlayerView
+    view: ComradeView
     worlds: Worlds
     expected: dict
     tops: dict
@@ -612,8 +612,8 @@ class BeliefSummary:
                 f"<tr><th>seat</th>{head}</tr>{''.join(rows)}</table>")
 
 
-def belief_summary(view: PlayerView, card, n: int = 200, seed: int = 0, top: int = 3,
-                   trust_floor: float = TRUST_FLOOR, rules: ComradeRules = DEFAULT_RULES,
+def belief_summary(view: ComradeView, card, n: int = 200, seed: int = 0, top: int = 3,
+                   trust_floor: float = TRUST_FLOOR, rules: ComradeOptions = DEFAULT_OPTIONS,
                    worlds: Worlds | None = None) -> BeliefSummary:
     """Per other seat and suit: expected cards, and the chance of holding each of the ``top`` highest
     unseen cards of the suit (from ``n`` worlds of :func:`sample_worlds`, or from ``worlds``).

@@ -61,7 +61,7 @@ class FatalAction:
 
 def replay_prefix(game: ComradeGame, k: int) -> ComradeGame:
     """A fresh copy of ``game``'s deal with its first ``k`` actions applied."""
-    g = ComradeGame(game.deal, game.dealer, game.rules)
+    g = ComradeGame(game.deal, game.dealer, game.options)
     for a in game.actions[:k]:
         g.apply(a)
     return g

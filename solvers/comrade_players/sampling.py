@@ -45,10 +45,10 @@ import random
 from typing import Hashable, Sequence
 
 from cardgames.cards import SUITS, Card
-from cardgames.comrade import BidCard, ComradeGame, Deal, PlayerView
+from cardgames.comrade import BidCard, ComradeGame, Deal, ComradeView
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
-from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
+from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import GameError, PlayerOptionError, shown
 
@@ -63,7 +63,7 @@ class SampleError(GameError):
     """No deal is consistent with the view (its hand sizes and shown voids contradict each other)."""
 
 
-def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[list[Card]]:
+def sample_hidden_hands(view: ComradeView, rng: random.Random) -> list[list[Card]]:
     """One guess of the cards each other seat still holds, consistent with ``view``.
 
     The unseen cards are dealt one at a time, in a random order, each to a random seat
@@ -122,8 +122,8 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[list[Card]
     return [list(view.hand) if p == view.seat else hidden[p] for p in range(n)]
 
 
-def game_from_view(view: PlayerView, hidden: Sequence[Sequence[Card]],
-                   rules: ComradeRules = DEFAULT_RULES) -> ComradeGame:
+def game_from_view(view: ComradeView, hidden: Sequence[Sequence[Card]],
+                   rules: ComradeOptions = DEFAULT_OPTIONS) -> ComradeGame:
     """The game at ``view``'s position if the seats now hold ``hidden[seat]``: the original deal
     (held + played cards) with every public action of the view replayed through the engine."""
     view = require_view(view)
@@ -133,7 +133,7 @@ def game_from_view(view: PlayerView, hidden: Sequence[Sequence[Card]],
     for p, c in plays:
         played[p].append(c)
     deal = Deal([list(hidden[p]) + played[p] for p in range(n)], variant_for(n))
-    game = ComradeGame(deal, dealer=view.dealer, rules=rules)
+    game = ComradeGame(deal, dealer=view.dealer, options=rules)
     for step in view.bidding_history:
         game.apply(step.action)
     for _, c in plays:
@@ -141,7 +141,7 @@ def game_from_view(view: PlayerView, hidden: Sequence[Sequence[Card]],
     return game
 
 
-def equivalent_cards(view: PlayerView, legal_actions: Sequence[Hashable], ace_high: bool = True) -> list[list]:
+def equivalent_cards(view: ComradeView, legal_actions: Sequence[Hashable], ace_high: bool = True) -> list[list]:
     """The legal cards of ``view.seat`` in classes that are **equivalent in every sample**.
 
     Two cards of the player's suit ``s`` are equivalent when every card of the deck ranked
@@ -257,7 +257,7 @@ class SamplingPlayer:
     """
 
     def __init__(self, samples: int = 32, seed: int | None = 0, time_limit: float | None = None,
-                 rules: ComradeRules = DEFAULT_RULES, bid_samples: int | None = None,
+                 rules: ComradeOptions = DEFAULT_OPTIONS, bid_samples: int | None = None,
                  bid_time_limit: float | None = None, *, node_limit: int | None = PLAY_NODE_LIMIT,
                  bid_node_limit: int | None = BID_NODE_LIMIT):
         if samples < 1:
@@ -293,7 +293,7 @@ class SamplingPlayer:
         counts, _, _ = self._run(view, list(legal_actions), shortcuts=False)
         return counts
 
-    def _run(self, view: PlayerView, legal: list, shortcuts: bool):
+    def _run(self, view: ComradeView, legal: list, shortcuts: bool):
         """(counts, highs, calls): the counts found and the upper bounds of the full counts."""
         rng = random.Random(self.rng.getrandbits(64))
         bidding = view.phase == "bidding"
@@ -364,7 +364,7 @@ class SamplingPlayer:
                 highs[str(a)] = count[i] + n - done[i]
         return counts, highs, calls
 
-    def _hidden_samples(self, view: PlayerView, n: int, rng: random.Random):
+    def _hidden_samples(self, view: ComradeView, n: int, rng: random.Random):
         """The hidden layouts of one decision, drawn lazily (one :func:`sample_hidden_hands` each), so a
         decision that stops early draws no more; a subclass may draw them otherwise."""
         for _ in range(n):
@@ -380,7 +380,7 @@ class SamplingPlayer:
         return child.phase == "play" and bid_matrix(child) == bids
 
     @staticmethod
-    def _may_win(view: PlayerView, action) -> bool:
+    def _may_win(view: ComradeView, action) -> bool:
         """A bid action that the player's own hand does not already rule out: a take of *suit s,
         value v* needs at least v cards of s (the winner of a trick led in s plays one) and
         must fit under the total."""

@@ -78,7 +78,7 @@ class Endgame:
 
     @classmethod
     def from_round(cls, rnd, penalties: "PenaltyTable | str | None" = None) -> "Endgame":
-        """The endgame of an engine round (:class:`cardgames.krypkille.KrypkilleRound`) in its declare phase."""
+        """The endgame of an engine round (:class:`cardgames.krypkille.KrypkilleGame`) in its declare phase."""
         if rnd.phase not in ("declare", "over"):
             raise EndgameError(f"the round is in its {shown(rnd.phase)} phase: the endgame starts after four tricks")
         order = list(rnd.declaring_order())
@@ -93,14 +93,14 @@ class Endgame:
         """Deal a round with the engine, let ``players`` (default: the engine's
         :class:`~cardgames.krypkille.players.HeuristicPlayer`, seeded per seat) discard and
         lead, play the four forced tricks and stop at the declarations."""
-        from cardgames.krypkille.engine import KrypkilleRound
+        from cardgames.krypkille.engine import KrypkilleGame
         from cardgames.krypkille.players import HeuristicPlayer
 
         check_players(num_players)
         check_seed(seed)
         check_seat(dealer, num_players, "dealer")
         check_table_players(players, num_players)
-        rnd = KrypkilleRound(num_players, dealer=dealer, seed=seed, options={"penalties": penalty_table(penalties)})
+        rnd = KrypkilleGame(num_players, dealer=dealer, seed=seed, options={"penalties": penalty_table(penalties)})
         reference = players is None or all(_is_reference(p) for p in players)
         players = players or [HeuristicPlayer(seed=seed * 10 + s) for s in range(num_players)]
         while rnd.phase != "declare":

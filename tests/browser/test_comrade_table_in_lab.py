@@ -14,7 +14,7 @@ from test_table_defects_in_lab import _click, _open_table, _output_text, _wait_t
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-REPRS = re.compile(r"\b(CardSearchPlayer|ComradeRules|ComradeGame|Deal)\(|\brollouts?\b|\bseed=\d")
+REPRS = re.compile(r"\b(CardSearchPlayer|ComradeOptions|ComradeGame|Deal)\(|\brollouts?\b|\bseed=\d")
 
 
 def _own_cards(page) -> int:

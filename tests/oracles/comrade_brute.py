@@ -121,7 +121,7 @@ def play_outcomes(hands, leader, current, counts, n, bids=None, ace_high=True):
 
     ``hands``: tuple of frozensets of cards; ``current``: tuple of (seat, card) in the trick so far.
     With ``bids``, plays are abandoned once a count passes its bid (counts only grow).
-    ``ace_high=False``: the ace is the lowest card of its suit in play (``ComradeRules``).
+    ``ace_high=False``: the ace is the lowest card of its suit in play (``ComradeOptions``).
     """
     def rank(card):
         return 1 if card.rank == 14 and not ace_high else card.rank
@@ -197,9 +197,9 @@ def brute_force(game: ComradeGame) -> bool:
         hands = tuple(frozenset(h) for h in game.hands)
         current = tuple(game.current_trick)
         leader = current[0][0] if current else game.current_player()
-        return bids in play_outcomes(hands, leader, current, counts, n, bids, game.rules.ace_high)
+        return bids in play_outcomes(hands, leader, current, counts, n, bids, game.options.ace_high)
     plays = play_outcomes(tuple(frozenset(h) for h in game.deal.hands), game.dealer, (), (0,) * (NS * n), n,
-                          ace_high=game.rules.ace_high)
+                          ace_high=game.options.ace_high)
     variant = game.variant
     legal = [m for m in plays if is_legal_final_bid(m, n, variant)]
     return any(engine_can_reach(game.bidding, m) for m in legal)
