@@ -25,7 +25,7 @@ input, with a :class:`~cardgames.errors.CardParseError` naming the token::
 In a notebook a card or a hand shows with red and black suit symbols
 (``_repr_html_``; the HTML itself is built in :mod:`cardgames.display`, imported
 only when a card is displayed).
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -84,8 +84,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, str) or isinstance(self.rank, bool) or not isinstance(self.rank, int):
-            raise CardParseError(f"a card is Card(suit letter, rank 2..14), not Card({shown(self.suit)}, {shown(self.rank)})",
-                                 (self.suit, self.rank))
+            raise CardParseError("a card is Card(suit letter, rank 2..14), "
+                                 f"not Card({shown(self.suit)}, {shown(self.rank)})", (self.suit, self.rank))
         if self.suit == "J":
             if self.rank != 0:
                 raise CardParseError(f"a joker has rank 0, not {shown(self.rank)}", self.rank)
@@ -108,13 +108,14 @@ class Card:
         odd = _first_foreign(text)
         if odd is not None:
             raise CardParseError(
-                f"card {shown(token)} holds {shown(odd)}: write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'",
-                token)
+                f"card {shown(token)} holds {shown(odd)}: "
+                "write ASCII letters and digits (or ♠ ♥ ♦ ♣), like 'SA' or 'H10'", token)
         upper = text.upper()
         if upper in ("JK", "JOKER"):
             return JOKER
         if len(upper) < 2:
-            raise CardParseError(f"card {shown(token)} is too short: write a suit and a rank, like 'SA' or 'H10'", token)
+            raise CardParseError(f"card {shown(token)} is too short: write a suit and a rank, like 'SA' or 'H10'",
+                                 token)
         first, last = upper[0], upper[-1]
         first = _SYMBOL_SUIT.get(first, first)
         last = _SYMBOL_SUIT.get(last, last)

@@ -43,7 +43,8 @@ def html_table(
     if caption:
         out.append(f'<caption style="caption-side:top;text-align:left;font-weight:600">{escape(caption)}</caption>')
     if header is not None:
-        out.append("<tr>" + "".join(f'<th style="{_CELL_STYLE};background:#eee">{fmt(h)}</th>' for h in header) + "</tr>")
+        cells = "".join(f'<th style="{_CELL_STYLE};background:#eee">{fmt(h)}</th>' for h in header)
+        out.append(f"<tr>{cells}</tr>")
     for i, row in enumerate(rows):
         style = _CELL_STYLE + (";" + _HIGHLIGHT if i in marked else "")
         out.append("<tr>" + "".join(f'<td style="{style}">{fmt(c)}</td>' for c in row) + "</tr>")

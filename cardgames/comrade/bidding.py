@@ -20,7 +20,7 @@ to exactly the number of tricks (13)::
     cardgames.comrade.errors.BidCardTakenError: illegal action H3: bid card H3 was already taken by seat 0; it is no longer in the middle
 
 Bid actions are written ``pass`` or suit letter + value (``H3``; ``HA`` also means ``H1``).
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -88,7 +88,8 @@ class BidCard:
                 if 1 <= v <= 6:
                     return cls(suit, v)
                 raise ActionParseError(text, f"bid card {shown(text)}: values run 1 to 6 (the ace is 1), not {v}")
-        raise ActionParseError(text, f"{shown(text)} is not a bid card: write suit letter + value, like 'H3', or 'pass'")
+        raise ActionParseError(text,
+                               f"{shown(text)} is not a bid card: write suit letter + value, like 'H3', or 'pass'")
 
     @property
     def symbol(self) -> str:
@@ -300,8 +301,9 @@ class Bidding:
         seat = self.current_player()
         card = BidCard.parse(action)
         if card.value not in self.variant.bid_values:
+            values = self.variant.bid_values
             raise BidCardNotInGameError(card, f"{self.variant.name} has only the bid cards "
-                                              f"{min(self.variant.bid_values)}-{max(self.variant.bid_values)} of each suit")
+                                              f"{min(values)}-{max(values)} of each suit")
         if card in self.taken:
             who = self.taken[card]
             raise BidCardTakenError(card, f"bid card {card} was already taken by seat {who}"

@@ -204,8 +204,8 @@ class Deal:
         odd = next((ch for ch in body if not ch.isascii() and not ch.isspace()), None)
         if odd is not None:
             # ranks, dots, seat letters and quotes are ASCII: 'ſ' is not S, the ligature 'ﬅ' is not ST
-            raise DealError(f"PBN is written in ASCII letters, digits and dots: {shown(odd)} in {shown(text)} is none of them",
-                            odd)
+            raise DealError("PBN is written in ASCII letters, digits and dots: "
+                            f"{shown(odd)} in {shown(text)} is none of them", odd)
         if body.lower().startswith("[deal"):  # accept a PBN tag line  [Deal "N:..."]
             body = body.split('"')[1] if body.count('"') >= 2 else body
         first = "N"

@@ -22,7 +22,7 @@ The sampling player, which calls the solver, lives in :mod:`solvers.comrade_play
     Traceback (most recent call last):
     ...
     cardgames.comrade.errors.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 

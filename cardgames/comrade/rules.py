@@ -1,4 +1,5 @@
-"""The old path of :mod:`cardgames.comrade.options`: kept so saved notebooks and pickles still load (each name warns)."""
+"""The old path of :mod:`cardgames.comrade.options`: kept so saved notebooks and pickles still load
+(each name warns)."""
 
 from .._aliases import moved
 

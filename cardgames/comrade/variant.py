@@ -13,7 +13,7 @@ refused rather than invented.
     Traceback (most recent call last):
     ...
     cardgames.errors.RuleConfigError: Comrade for 5 players is not supported: the source's 5-player rules are incomplete (bid cards 1-4 of each suit plus 2 jokers, hands 11-11-10-10-10, but what the jokers do and the bid limits are unknown), so we refuse rather than invent them
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@
     Traceback (most recent call last):
     ...
     cardgames.errors.ParseError: unknown action 'fly 3' (kinds: marker, place, challenge, raise, pass, use, decline, flip, take, return, give, keep)
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 

@@ -82,7 +82,8 @@ _LIST = [
              ("SK DA CA", "D2 C2", "SQ D3 C3"), ("SA", "H2", "S3"),
              ("challenge 2", "pass", "pass", "flip 1", "use SK", "use SQ")),
     Scenario("joker-played", "a joker played by another player",
-             "誰かがチャレンジ途中で任意のタイミング 効果：チャレンジ枚数に関らず、１枚引き、ハートを引くとチャレンジ成功とする。",
+             "誰かがチャレンジ途中で任意のタイミング 効果："
+             "チャレンジ枚数に関らず、１枚引き、ハートを引くとチャレンジ成功とする。",
              "Before seat 0's first flip, seat 2 plays a joker: one more card decides, whatever the number.  "
              "Seat 0 turns seat 2's heart: a success!  Seat 0 takes a random heart or Q of seat 2; the joker "
              "goes back to seat 2.",

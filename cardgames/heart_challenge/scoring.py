@@ -15,7 +15,7 @@ package (the game's number 1 is the ace, ``HA``), and a card exists once (the jo
     Traceback (most recent call last):
     ...
     cardgames.heart_challenge.errors.HandParseError: H5 is written 3 times, but each card exists once (only the joker twice)
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def parse_hand(cards: "Iterable[Card | str] | str") -> list[Card]:
     Traceback (most recent call last):
     ...
     cardgames.heart_challenge.errors.HandParseError: H1 is not a card code: the game's number 1 is the ace, written A (HA)
-    """
+    """  # noqa: E501 (doctest output)
     if isinstance(cards, str):
         tokens: list = cards.replace(",", " ").split()
     else:

@@ -79,7 +79,7 @@ def staged(cls: type, hands: Sequence[Iterable[Card | str] | str], *, numbers: S
     Traceback (most recent call last):
     ...
     cardgames.heart_challenge.errors.ImpossiblePositionError: impossible position: the stock holds D5, but nobody has number 5: its ♦ and ♣ are out of the game
-    """
+    """  # noqa: E501 (doctest output)
     n = len(hands)
     opts = options if options is not None else HeartChallengeOptions()
     opts.check_players(n)

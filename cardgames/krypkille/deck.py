@@ -188,7 +188,7 @@ def parse_kind(token: "Kind | int | str") -> Kind:
     Traceback (most recent call last):
     ...
     cardgames.errors.CardParseError: unknown Kille card 'joker' (try a name such as harlequin, cuckoo, hussar, pig, cavalier, inn, wreath, flowerpot, mask, or a numeral 1-12)
-    """
+    """  # noqa: E501 (doctest output)
     if isinstance(token, Kind):
         return token
     if isinstance(token, bool):

@@ -233,7 +233,8 @@ def match_html(match: "KrypkilleMatch") -> str:
     for r in match.results:
         running = [a + b for a, b in zip(running, r.scores)]
         rows.append([r.number, f"seat {r.dealer}", r.outcome.value, "-" if r.declarer is None else f"seat {r.declarer}"]
-                    + [f"{sc} ({tot})" if s in r.seats else "out" for s, (sc, tot) in enumerate(zip(r.scores, running))])
+                    + [f"{sc} ({tot})" if s in r.seats else "out"
+                       for s, (sc, tot) in enumerate(zip(r.scores, running))])
     caption = "Match: score this round (running total)"
     if match.eliminated:
         caption += f"; eliminated: {', '.join(f'seat {s}' for s in match.eliminated)}"

@@ -36,9 +36,9 @@ class KrypkilleMatch(GameState):
 
     ``rounds``: how many rounds (default: each player deals once, unless an
     ``elimination_total`` is given, in which case play goes on until one player
-    remains, or at most ``max_rounds`` rounds (1,000) as a safety stop).  ``elimination_total``: a player whose total reaches it leaves the
-    table (Swedish rules; the seed does not say when a match ends).  The match is
-    itself a :class:`~cardgames.game.GameState`: its actions are those of the
+    remains, or at most ``max_rounds`` rounds (1,000) as a safety stop).  ``elimination_total``: a
+    player whose total reaches it leaves the table (Swedish rules; the seed does not say when a match
+    ends).  The match is itself a :class:`~cardgames.game.GameState`: its actions are those of the
     current round (``.round``), and the next round starts by itself.  Seats of
     the match are fixed; when players have been eliminated, round seat ``i`` is
     match seat ``.round_seats[i]``.

@@ -87,7 +87,8 @@ class HeuristicPlayer(BasePlayer):
     that cannot reach the top card, so the other final cards are stronger than a
     uniform draw; ``boldness=2`` was chosen by simulating 1,500 seeded rounds
     (one bold player among three with ``boldness=1`` averaged 4.4 penalty points a
-    round, they 5.4; one cautious player among three bold ones 6.0, they 5.5).  Declaring costs ``(1 - p) x (penalty + 10)`` on average;
+    round, they 5.4; one cautious player among three bold ones 6.0, they 5.5).  Declaring costs
+    ``(1 - p) x (penalty + 10)`` on average;
     passing costs about ``p x 10`` (the coward's penalty, if nobody declares)
     plus, if someone else may still declare, ``(1 - p) x other_success x
     penalty``.  Declare when declaring is cheaper.

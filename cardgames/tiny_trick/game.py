@@ -1,4 +1,5 @@
-"""The old path of the Tiny Trick modules (:mod:`cardgames.tiny_trick.engine`, ``view``, ``options``, ``players``): kept so saved notebooks and pickles still load (each name warns)."""
+"""The old path of the Tiny Trick modules (:mod:`cardgames.tiny_trick.engine`, ``view``, ``options``,
+``players``): kept so saved notebooks and pickles still load (each name warns)."""
 
 from .._aliases import moved
 
