@@ -46,14 +46,24 @@ from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, suit_strength
-from .inference import METHODS, TRUST_FLOOR, sample_worlds
+from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
 
-#: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
+#: Positions remembered (the value of a leaf, the solver's verdict) per kind of player, then it starts
+#: afresh, see ``CardSearchPlayer._prepare``.
 MEMO_LIMIT = 50_000
+_MEMOS: dict = {}
+
+
+def _shared(kind: tuple) -> dict:
+    """The process-wide memo of ``kind``: the values of positions for players whose card, rules and budget
+    give the same values (one table's four players, the next game's), so a position is judged once."""
+    return _MEMOS.setdefault(kind, {})
+
+
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view",
@@ -313,10 +323,10 @@ class CardSearchPlayer:
         self.leaf = s.leaf
         self.node_limit = s.node_limit
         self.solver_calls = 0
-        self._leaf_memo: dict = {}
-        self._verdict_memo: dict = {}
-        self._likelihoods: dict = {}
-        self._history: tuple | None = None
+        # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
+        # the card and the budget alone: shared by every player of the process with the same ones
+        self._leaf_memo = _shared(("leaf", card_key(self.card), self.rules, self.leaf, self.node_limit))
+        self._verdict_memo = _shared(("verdict", self.node_limit))
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -349,7 +359,7 @@ class CardSearchPlayer:
         solver is asked only while the candidate can still reach that score."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
-                               oversample=self.oversample, rules=self.rules, memo=self._evidence_memo(view))
+                               oversample=self.oversample, rules=self.rules)
         self.last_worlds = worlds
         live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
         # equal worlds give equal values: each (layout, candidate) is scored once per decision
@@ -410,23 +420,6 @@ class CardSearchPlayer:
                 first = total
             out[str(a)] = total
         return out
-
-    def _evidence_memo(self, view: PlayerView) -> dict:
-        """The likelihoods of the others' actions scored so far in this game (see
-        :class:`~solvers.comrade_players.inference.Evidence`): kept while each view's public history extends the
-        last one's, started afresh in another game."""
-        history = (view.dealer, len(view.hand_sizes), view.seat,
-                   tuple(str(step.action) for step in view.bidding_history)
-                   + tuple(str(c) for t in view.tricks for _, c in t.plays)
-                   + tuple(str(c) for _, c in view.current_trick))
-        old = self._history
-        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3]:
-            # another game: nothing remembered of the last one comes back (positions of another deal)
-            self._likelihoods, self._leaf_memo, self._verdict_memo = {}, {}, {}
-        elif len(self._likelihoods) >= MEMO_LIMIT:
-            self._likelihoods = {}
-        self._history = history
-        return self._likelihoods
 
     def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
         """The value of one world after one candidate of a decision in ``phase`` (see the class

@@ -92,6 +92,54 @@ MCMC_BURN = 120
 MCMC_LATE_BURN, LATE_TRICKS = 24, 3
 #: The chain judges each seat's trust on its first this many worlds.
 TRUST_WORLDS = 6
+#: Probabilities the process-wide store of :func:`step_memo` holds at most (then it starts afresh):
+#: a whole game of four search players scores some 20,000 (step, hand) pairs.
+SHARED_LIMIT = 100_000
+
+
+# -- the card's probabilities, remembered for the whole process -------------------------------------
+
+_STEPS: dict = {}
+_STORED = [0]
+
+
+def step_memo(public: tuple) -> dict:
+    """The dict that remembers the card's probability of one public action per key of the actor's hand.
+
+    ``public`` names the step: the card (:func:`card_key`), the rules, the dealer, the number of players
+    and the public actions before it.  The card's policy at that step is a function of that public history
+    and the actor's hand alone, so every :class:`Evidence` reaching the step (the players of one table,
+    each of their decisions, a later game with the same opening) scores a hand there once.  The store is
+    emptied when it holds :data:`SHARED_LIMIT` probabilities; it only ever saves work.
+
+        >>> step_memo(("card", "rules", 0, 4, ())) is step_memo(("card", "rules", 0, 4, ()))
+        True
+    """
+    memo = _STEPS.get(public)
+    if memo is None:
+        if _STORED[0] >= SHARED_LIMIT:
+            clear_step_memos()
+        memo = _STEPS[public] = {}
+    return memo
+
+
+def clear_step_memos() -> None:
+    """Forget every probability :func:`step_memo` remembers (to time the work it saves, say)."""
+    _STEPS.clear()
+    _STORED[0] = 0
+
+
+def _remember(memo: dict, key, p: float) -> float:
+    memo[key] = p
+    _STORED[0] += 1
+    return p
+
+
+def card_key(card) -> Hashable:
+    """What tells one card's policy from another's: ``card.memo_key()`` when the card has it (equal
+    keys, equal policies), else the card object itself."""
+    key = getattr(card, "memo_key", None)
+    return card if key is None else key()
 
 
 # -- the stand-in card ------------------------------------------------------------------------------
@@ -267,6 +315,8 @@ class _Step:
     led: str | None               # the suit led to the trick in progress (play), None otherwise
     legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
     index: int = -1               # the step's place among all public actions (bids, passes and cards)
+    memo: dict = field(default_factory=dict)   # the action's probability per key of the hand (see Evidence)
+    table: object = None          # the card's reading of the public table (bidding), see Evidence
 
 
 class Evidence:
@@ -282,9 +332,10 @@ class Evidence:
     def __init__(self, view: PlayerView, card, rules: ComradeRules = DEFAULT_RULES, rng: random.Random | None = None,
                  memo: dict | None = None):
         self.view = require_view(view)
-        # each action's probability per hand held then: a caller may pass the dict of an earlier
-        # Evidence of the same game (a prefix of this history), whose actions are scored the same
-        self.memo = {} if memo is None else memo
+        # each action's probability per hand held then, one dict per step: by default the step's dict of
+        # the process-wide store (:func:`step_memo`), which every player, decision and game reaching the
+        # same public history shares; with ``memo`` (a dict) the steps' dicts are kept in it instead
+        self.memo = memo
         self.card = card
         self.rules = rules
         n = len(view.hand_sizes)
@@ -298,6 +349,10 @@ class Evidence:
         # ... and one that says what its play reads of a hand (ConventionCard.play_key), each card
         # played once per such key
         self.play_key = getattr(card, "play_key", None)
+        # a card that gives one action's probability alone (ConventionCard.probability), from what it reads
+        # of the public table at a turn of the bidding worked out once (ConventionCard.bidding_table)
+        self.probability = getattr(card, "probability", None)
+        bidding_table = getattr(card, "bidding_table", None) if self.probability is not None else None
         self.players = n
         self.bid_cache: dict = {}
         if not view.bidding_history:
@@ -307,14 +362,22 @@ class Evidence:
         replay = ComradeGame(game.deal, game.dealer, rules)
         plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
         actions = [(s.seat, s.action) for s in view.bidding_history] + plays
+        words = [str(a) for _, a in actions]
+        which = card_key(card)
         for k, (seat, action) in enumerate(actions):
             if seat != view.seat:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
                     led = replay.trickplay.led_suit if replay.phase == "play" else None
-                    self.steps[seat].append(_Step(seat, action, replay.view(seat), later, led,
-                                                  tuple(legal) if replay.phase == "bidding" else None, k))
+                    # the step's policy is a function of the public history before it and the hand
+                    public = (which, rules, view.dealer, n, tuple(words[:k]))
+                    memo = step_memo(public) if self.memo is None else self.memo.setdefault(public, {})
+                    template = replay.view(seat)
+                    bidding = replay.phase == "bidding"
+                    table = bidding_table(template, legal) if bidding and bidding_table is not None else None
+                    self.steps[seat].append(_Step(seat, action, template, later, led,
+                                                  tuple(legal) if bidding else None, k, memo, table))
             replay.apply(action)
 
     def seat_likelihood(self, seat: int, hidden: Sequence[Card], floor: float = 0.0) -> float:
@@ -329,24 +392,24 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        memo = self.memo
         for st in self.steps[seat]:
             if like < floor:
                 return like
             cards = list(hidden) + list(st.later)
+            memo = st.memo
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
-                bkey = (st.index, self.bidding_key(cards, self.players))
+                bkey = self.bidding_key(cards, self.players)
                 p = memo.get(bkey)
                 if p is None:
                     hand = Hand(cards).sorted()
                     v = dataclasses.replace(st.template, hand=hand, legal_actions=st.legal)
                     self.policy_calls += 1
-                    p = memo[bkey] = self.card.policy(v, list(st.legal)).get(st.action, 0.0)
+                    p = _remember(memo, bkey, self._probability(v, st))
                 like *= p
                 if like == 0.0:
                     break
                 continue
-            mkey = (st.index, frozenset(cards) if self.play_key is None else self.play_key(cards, st.led))
+            mkey = frozenset(cards) if self.play_key is None else self.play_key(cards, st.led)
             p = memo.get(mkey)
             if p is None:
                 hand = Hand(cards).sorted()
@@ -359,13 +422,19 @@ class Evidence:
                 if p is None:
                     v = dataclasses.replace(st.template, hand=hand, legal_actions=tuple(legal))
                     self.policy_calls += 1
-                    p = self.card.policy(v, legal).get(st.action, 0.0)
-                memo[mkey] = p
+                    p = self._probability(v, st)
+                _remember(memo, mkey, p)
             like *= p      # an illegal action gives 0, a forced one 1 (no information)
             if like == 0.0:
                 break
         self.cache[key] = like
         return like
+
+    def _probability(self, view: PlayerView, st: _Step) -> float:
+        """The card's probability of the step's action from ``view`` (the step's view with a layout's hand)."""
+        if self.probability is not None:
+            return self.probability(view, view.legal_actions, st.action, st.table)
+        return self.card.policy(view, list(view.legal_actions)).get(st.action, 0.0)
 
     def actions_of(self, seat: int) -> int:
         """The number of informative (non-forced) actions of ``seat`` so far."""
