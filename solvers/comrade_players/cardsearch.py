@@ -72,31 +72,59 @@ __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", 
 
 def seat_view(game: ComradeGame, seat: int) -> PlayerView:
     """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
-    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four).  A test checks it equals the engine's."""
+    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
+    part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
+    nobody changes a view).  A test checks it equals the engine's."""
     tp = game.trickplay
     if tp is None or game.phase != "play":
         return game.view(seat)
     to_act = tp.current_player()
+    _, bids, middle, history = _finished_bidding(game.bidding)
     return PlayerView(
-        seat=seat, phase="play", dealer=game.dealer, hand=Hand(tp.hands[seat]).sorted(),
-        hand_sizes=tuple(len(h) for h in tp.hands), bids=tuple(game.bidding.bids),
-        middle=tuple(game.bidding.middle), bidding_history=tuple(game.bidding.history),
+        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
+        hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
         tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
         to_act=to_act, result=None, loss_reason=None,
         legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
 
 
+_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
+
+
+def _hand_order(card: Card) -> int:
+    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
+    ``sort_key``: spades to clubs, high to low), quicker to compare."""
+    return _SUIT_ORDER[card.suit] - card.rank
+
+
+_BIDDINGS: dict = {}
+
+
+def _finished_bidding(bidding) -> tuple:
+    """``(bidding, bids, middle, history)``: what a view in the play shows of the finished ``bidding``,
+    remembered per bidding object (the play never changes it, and :func:`fast_clone` shares it)."""
+    got = _BIDDINGS.get(id(bidding))
+    if got is None or got[0] is not bidding:
+        if len(_BIDDINGS) >= 256:
+            _BIDDINGS.clear()
+        got = _BIDDINGS[id(bidding)] = (bidding, tuple(bidding.bids), tuple(bidding.middle),
+                                        tuple(bidding.history))
+    return got
+
+
 def fast_clone(game: ComradeGame) -> ComradeGame:
-    """A copy of ``game`` that shares nothing mutable with it, without :func:`copy.deepcopy`
-    (the bid cards, cards, tricks and bidding steps are immutable and can be shared)."""
+    """A copy of ``game`` whose actions leave ``game`` as it was, without :func:`copy.deepcopy`: the
+    bid cards, cards, tricks and bidding steps are immutable and shared, and so is the finished bidding
+    of a game in the play (the play never changes it)."""
     new = ComradeGame.__new__(ComradeGame)
     new.__dict__.update(game.__dict__)
-    b = copy.copy(game.bidding)
-    b.piles = [{s: list(v) for s, v in pile.items()} for pile in game.bidding.piles]
-    b.taken = dict(game.bidding.taken)
-    b.history = list(game.bidding.history)
-    new.bidding = b
-    if game.trickplay is not None:
+    if game.trickplay is None:
+        b = copy.copy(game.bidding)
+        b.piles = [{s: list(v) for s, v in pile.items()} for pile in game.bidding.piles]
+        b.taken = dict(game.bidding.taken)
+        b.history = list(game.bidding.history)
+        new.bidding = b
+    else:
         t = copy.copy(game.trickplay)
         t.hands = [list(h) for h in game.trickplay.hands]
         t.bids = [dict(x) for x in game.trickplay.bids]

@@ -44,7 +44,7 @@ from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.game import PlayerView
 from cardgames.comrade.play import play_rank
-from cardgames.comrade.players import pass_streak, require_view, unseen_cards
+from cardgames.comrade.players import pass_streak, require_view
 from cardgames.comrade.rules import DEFAULT_RULES, ComradeRules
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
@@ -147,6 +147,16 @@ def suit_strength(hand, rules: ComradeRules = DEFAULT_RULES, players: int = 4) -
         mine, n = held[s], len(held[s])
         out[s] = sum(1 for i, top in enumerate(tops) if n > i and top in mine) + max(0, n - LONG)
     return out
+
+
+#: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen``).
+_CODE = {s: 16 * i for i, s in enumerate(SUITS)}
+
+
+@lru_cache(maxsize=None)
+def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
+    """The deck of the variant for ``players``, each card with its integer code, in the deck's order."""
+    return tuple((c, _CODE[c.suit] + c.rank) for c in variant_for(players).deck)
 
 
 @lru_cache(maxsize=None)
@@ -357,9 +367,17 @@ class ConventionCard:
         return play_rank(card, self.rules.ace_high)
 
     def _unseen(self, view: PlayerView) -> list[Card]:
-        """``unseen_cards(view)``, remembered for the last view (a decision and its policy read it three times)."""
+        """``unseen_cards(view)``, the same list, remembered for the last view (a decision and its policy
+        read it three times); the cards seen are compared as small integers, which is quicker than
+        comparing cards (a rollout asks at every card played)."""
         if self._unseen_of[0] is not view:
-            self._unseen_of = (view, unseen_cards(view))
+            seen = {_CODE[c.suit] + c.rank for c in view.hand}
+            for t in view.tricks:
+                for _, c in t.plays:
+                    seen.add(_CODE[c.suit] + c.rank)
+            for _, c in view.current_trick:
+                seen.add(_CODE[c.suit] + c.rank)
+            self._unseen_of = (view, [c for c, k in _coded_deck(len(view.hand_sizes)) if k not in seen])
         return self._unseen_of[1]
 
     def memo_key(self) -> tuple:
