@@ -392,13 +392,17 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
+        later = bkey = None
         for st in self.steps[seat]:
             if like < floor:
                 return like
-            cards = list(hidden) + list(st.later)
+            if st.later != later:       # the seat's hand then (the same at every bid: nothing is played)
+                later, bkey = st.later, None
+                cards = list(hidden) + list(later)
             memo = st.memo
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
-                bkey = self.bidding_key(cards, self.players)
+                if bkey is None:
+                    bkey = self.bidding_key(cards, self.players)
                 p = memo.get(bkey)
                 if p is None:
                     hand = Hand(cards).sorted()
