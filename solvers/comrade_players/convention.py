@@ -35,6 +35,7 @@ the hand; exact ties go to the suit order S H D C, which is part of the card).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -292,6 +293,7 @@ class ConventionCard:
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
+        self._ranks_of: tuple = (None, {})      # (the last view asked about, its unseen ranks per suit)
         if rules.ace_high:                      # play_rank is the rank itself: read it directly (it is called most)
             self._rank = attrgetter("rank")
 
@@ -389,6 +391,20 @@ class ConventionCard:
             True
         """
         return type(self), self.rules, tuple(self.on.items())
+
+    def _higher_out(self, view: PlayerView, card: Card) -> int:
+        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): counted in the
+        sorted ranks of the unseen cards per suit, worked out once per view."""
+        if self._ranks_of[0] is not view:
+            by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
+            rank = self._rank
+            for c in self._unseen(view):
+                by_suit[c.suit].append(rank(c))
+            for ranks in by_suit.values():
+                ranks.sort()
+            self._ranks_of = (view, by_suit)
+        ranks = self._ranks_of[1][card.suit]
+        return len(ranks) - bisect_right(ranks, self._rank(card))
 
     def bidding_key(self, hand: Sequence[Card], players: int = 4) -> tuple:
         """What the card's bidding reads of ``hand``: per suit, the number of cards and which of the
@@ -598,10 +614,10 @@ class ConventionCard:
         n = len(view.hand_sizes)
         need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
         rank = self._rank
-        unseen = self._unseen(view)
 
         def master(c: Card) -> bool:
-            return all(rank(u) < rank(c) for u in unseen if u.suit == c.suit)
+            """No unseen card of c's suit ranks above c."""
+            return self._higher_out(view, c) == 0
 
         if view.current_trick:
             return self._follow(view, legal, need, master)
@@ -641,11 +657,10 @@ class ConventionCard:
         seat = view.seat
         n = len(view.hand_sizes)
         rank = self._rank
-        unseen = self._unseen(view)
 
         def above(c: Card) -> int:
             """Unseen cards of c's suit higher than c."""
-            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+            return self._higher_out(view, c)
 
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
         lowest: dict[str, Card] = {}                # my lowest card of each such suit
@@ -754,11 +769,10 @@ class ConventionCard:
         """Rule P6, "shed a danger": with no card of the led suit, throw first a top card of a suit you do not need."""
         rank = self._rank
         led = SUIT_NAMES[view.current_trick[0][1].suit]
-        unseen = self._unseen(view)
         mine = need[view.seat]
 
         def higher_out(c: Card) -> int:
-            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+            return self._higher_out(view, c)
 
         def danger(c: Card):
             return (-higher_out(c), rank(c), -SUITS.index(c.suit))
