@@ -106,9 +106,10 @@ def step_memo(public: tuple) -> dict:
     """The dict that remembers the card's probability of one public action per key of the actor's hand.
 
     ``public`` names the step: the card (:func:`card_key`), the rules, the dealer, the number of players
-    and the public actions before it.  The card's policy at that step is a function of that public history
-    and the actor's hand alone, so every :class:`Evidence` reaching the step (the players of one table,
-    each of their decisions, a later game with the same opening) scores a hand there once.  The store is
+    and the public actions up to the step's own action, which ends them.  The card's probability of that
+    action is a function of this public history and the actor's hand alone, so every :class:`Evidence`
+    reaching the step (the players of one table, each of their decisions, a later game with the same
+    opening) scores a hand there once.  The store is
     emptied when it holds :data:`SHARED_LIMIT` probabilities; it only ever saves work.
 
         >>> step_memo(("card", "rules", 0, 4, ())) is step_memo(("card", "rules", 0, 4, ()))
@@ -387,8 +388,9 @@ class Evidence:
                 if len(legal) > 1:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
                     led = replay.trickplay.led_suit if replay.phase == "play" else None
-                    # the step's policy is a function of the public history before it and the hand
-                    public = (which, rules, view.dealer, n, tuple(words[:k]))
+                    # the step's probability is a function of the public history up to the action
+                    # (the action included: the memo holds the probability of that action) and the hand
+                    public = (which, rules, view.dealer, n, tuple(words[:k + 1]))
                     memo = step_memo(public) if self.memo is None else self.memo.setdefault(public, {})
                     template = replay.view(seat)
                     bidding = replay.phase == "bidding"
