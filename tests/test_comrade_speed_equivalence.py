@@ -117,3 +117,32 @@ def test_hands_with_the_same_play_key_get_the_same_play(players):
             assert card.policy(other, legal) == card.policy(view, legal)
             follows += set(twin) != set(hand)
     assert follows > 50 and whole > 50
+
+
+def test_a_remembered_probability_is_that_of_the_steps_own_action():
+    """The inference remembers the card's probability of each public action per step for the whole process
+    (``inference.step_memo``).  Two games with the same history before a step but another action there
+    must not share it: after a game whose first bid is the card's choice, a game whose first bid is another
+    card (the same deal, the same dealer) scores that seat as a fresh process does."""
+    from solvers.comrade_players.convention import ConventionCard
+    from solvers.comrade_players.inference import Evidence, clear_step_memos
+
+    card = ConventionCard()
+    deal, dealer = deal_for_seed(5, 4)
+    first = ComradeGame(deal, dealer)
+    actor = first.current_player()
+    legal = first.legal_actions()
+    chosen = card.choose(first.view(actor), legal)
+    other = next(a for a in legal if a != chosen)
+    watcher = (actor + 1) % 4
+
+    def likelihood(action) -> float:
+        game = ComradeGame(deal, dealer)
+        game.apply(action)
+        return Evidence(game.view(watcher), card).seat_likelihood(actor, list(game.hands[actor]))
+
+    clear_step_memos()
+    fresh = likelihood(other)
+    clear_step_memos()
+    assert likelihood(chosen) > 0.5 > fresh            # the card's choice, and a card it gives little
+    assert likelihood(other) == fresh                   # ... read after the first game, as if fresh
