@@ -146,3 +146,44 @@ def test_a_remembered_probability_is_that_of_the_steps_own_action():
     clear_step_memos()
     assert likelihood(chosen) > 0.5 > fresh            # the card's choice, and a card it gives little
     assert likelihood(other) == fresh                   # ... read after the first game, as if fresh
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_one_actions_probability_is_the_policys_with_the_turns_table_for_any_hand(players):
+    """``ConventionCard.probability`` (what the inference asks) is the number ``policy`` gives the action, for
+    every legal action, with the bidding's public table worked out once per turn (``bidding_table``) and
+    reused for other hands the seat might hold there: it reads nothing of the hand."""
+    from cardgames.cards import Hand
+    from cardgames.players import play_out_seated
+    from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
+
+    card = ConventionCard()
+    rng = random.Random(players)
+    asked = 0
+    for seed in range(6):
+        game = ComradeGame(*deal_for_seed(seed, players))
+        seen = []
+
+        class Watch(ConventionPlayer):
+            def act(self, view, legal):
+                if len(legal) > 1:
+                    seen.append((view, list(legal), [list(h) for h in game.hands]))
+                return super().act(view, legal)
+
+        play_out_seated(game, [Watch(card) for _ in range(players)])
+        for view, legal, hands in seen:
+            table = card.bidding_table(view, legal) if view.phase == "bidding" else None
+            others = [c for p, h in enumerate(hands) if p != view.seat for c in h]
+            for _ in range(3):
+                mine = list(view.hand)
+                k = min(3, len(mine), len(others))
+                hand = Hand(rng.sample(others, k) + mine[k:]).sorted()
+                v = view.__class__(**{**view.__dict__, "hand": hand})
+                moves = legal if view.phase == "bidding" else sorted(
+                    {c for c in hand if not view.current_trick or c.suit == view.current_trick[0][1].suit}
+                    or set(hand), key=lambda c: c.sort_key)
+                policy = card.policy(v, moves)
+                for a in moves:
+                    assert card.probability(v, moves, a, table) == policy[a]
+                    asked += 1
+    assert asked > 1000
