@@ -219,13 +219,21 @@ def _splits(k: int, rooms: tuple, allowed: tuple):
 
 @lru_cache(maxsize=256)
 def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
-    """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers)."""
+    """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers).
+
+    The last suit has one split at most, the room left itself (every bin full): counted directly instead
+    of trying every split of it, most of the work otherwise."""
     allowed = [tuple(SUITS[i] in a for a in accepts) for i in range(4)]
 
     @lru_cache(maxsize=None)
     def ways(i: int, left: tuple) -> int:
         if i == 4:
             return 1 if not any(left) else 0
+        if i == 3:
+            k = suit_counts[3]
+            if sum(left) != k or any(x and not ok for x, ok in zip(left, allowed[3])):
+                return 0
+            return _multinomial(k, left)
         total = 0
         for split in _splits(suit_counts[i], left, allowed[i]):
             rest = tuple(r - x for r, x in zip(left, split))
