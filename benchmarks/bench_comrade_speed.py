@@ -2,7 +2,7 @@
 
 Rewrites the stored results (the command actually used is stored in the file, ``meta["command"]``):
 
-    .venv/bin/python benchmarks/bench_comrade_speed.py --base cc7fe51 --deals 0-5 --deals3 0-1 \\
+    .venv/bin/python benchmarks/bench_comrade_speed.py --base 541e1f5 --deals 30-45 --deals3 30-33 \\
         --out benchmarks/results/comrade_speed.json
 
 ``--base REF`` is a commit of this repository holding the old player (``git archive`` unpacks its
@@ -223,15 +223,16 @@ def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
         summary.append({"what": "decisions where today's partner chooses the old partner's action",
                         "figure": f"{same} of {total}",
                         "interval": f"95 % Wilson interval {lo:.3f}-{hi:.3f}"})
-        meta = {"command": " ".join([".venv/bin/python", "benchmarks/bench_comrade_speed.py"] + sys.argv[1:]),
-                "code": code_hashes(), "commit": git_commit(), "base_commit": base,
+        meta = {"command": " ".join(["python", "benchmarks/bench_comrade_speed.py"] + sys.argv[1:]),
+                **code_hashes(), "commit": git_commit(), "base_commit": base,
                 "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
                            f"{platform.python_version()}",
-                "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in load_after],
-                         "note": "load averages (1, 5, 15 min) of a shared 2-core machine: absolute seconds are "
-                                 "inflated by the other work; old and new take turns deal by deal, "
-                                 "so the ratio is fair"}}
+                "load_average": {"before": [round(x, 2) for x in load_before],
+                                 "after": [round(x, 2) for x in load_after],
+                                 "note": "load averages (1, 5, 15 min) of a shared 2-core machine: absolute seconds "
+                                         "are inflated by the other work; old and new take turns deal by deal, so the "
+                                         "ratio is fair"}}
         data = {"meta": meta, "summary": summary, "report": report,
                 "deals": [{k: r[k] for k in ("seed", "players", "decisions", "same", "differ")} |
                           {"old_seconds": round(sum(r["old"]), 3), "new_seconds": round(sum(r["new"]), 3)}

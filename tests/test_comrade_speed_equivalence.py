@@ -117,3 +117,73 @@ def test_hands_with_the_same_play_key_get_the_same_play(players):
             assert card.policy(other, legal) == card.policy(view, legal)
             follows += set(twin) != set(hand)
     assert follows > 50 and whole > 50
+
+
+def test_a_remembered_probability_is_that_of_the_steps_own_action():
+    """The inference remembers the card's probability of each public action per step for the whole process
+    (``inference.step_memo``).  Two games with the same history before a step but another action there
+    must not share it: after a game whose first bid is the card's choice, a game whose first bid is another
+    card (the same deal, the same dealer) scores that seat as a fresh process does."""
+    from solvers.comrade_players.convention import ConventionCard
+    from solvers.comrade_players.inference import Evidence, clear_step_memos
+
+    card = ConventionCard()
+    deal, dealer = deal_for_seed(5, 4)
+    first = ComradeGame(deal, dealer)
+    actor = first.current_player()
+    legal = first.legal_actions()
+    chosen = card.choose(first.view(actor), legal)
+    other = next(a for a in legal if a != chosen)
+    watcher = (actor + 1) % 4
+
+    def likelihood(action) -> float:
+        game = ComradeGame(deal, dealer)
+        game.apply(action)
+        return Evidence(game.view(watcher), card).seat_likelihood(actor, list(game.hands[actor]))
+
+    clear_step_memos()
+    fresh = likelihood(other)
+    clear_step_memos()
+    assert likelihood(chosen) > 0.5 > fresh            # the card's choice, and a card it gives little
+    assert likelihood(other) == fresh                   # ... read after the first game, as if fresh
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_one_actions_probability_is_the_policys_with_the_turns_table_for_any_hand(players):
+    """``ConventionCard.probability`` (what the inference asks) is the number ``policy`` gives the action, for
+    every legal action, with the bidding's public table worked out once per turn (``bidding_table``) and
+    reused for other hands the seat might hold there: it reads nothing of the hand."""
+    from cardgames.cards import Hand
+    from cardgames.players import play_out_seated
+    from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
+
+    card = ConventionCard()
+    rng = random.Random(players)
+    asked = 0
+    for seed in range(6):
+        game = ComradeGame(*deal_for_seed(seed, players))
+        seen = []
+
+        class Watch(ConventionPlayer):
+            def act(self, view, legal):
+                if len(legal) > 1:
+                    seen.append((view, list(legal), [list(h) for h in game.hands]))
+                return super().act(view, legal)
+
+        play_out_seated(game, [Watch(card) for _ in range(players)])
+        for view, legal, hands in seen:
+            table = card.bidding_table(view, legal) if view.phase == "bidding" else None
+            others = [c for p, h in enumerate(hands) if p != view.seat for c in h]
+            for _ in range(3):
+                mine = list(view.hand)
+                k = min(3, len(mine), len(others))
+                hand = Hand(rng.sample(others, k) + mine[k:]).sorted()
+                v = view.__class__(**{**view.__dict__, "hand": hand})
+                moves = legal if view.phase == "bidding" else sorted(
+                    {c for c in hand if not view.current_trick or c.suit == view.current_trick[0][1].suit}
+                    or set(hand), key=lambda c: c.sort_key)
+                policy = card.policy(v, moves)
+                for a in moves:
+                    assert card.probability(v, moves, a, table) == policy[a]
+                    asked += 1
+    assert asked > 1000

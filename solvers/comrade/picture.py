@@ -47,17 +47,24 @@ def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> 
 
 
 def remove_trick(seqs, trick):
-    """The owner sequences with the cards of ``trick`` taken out."""
+    """The owner sequences with the cards of ``trick`` taken out (the search calls it once per move:
+    the indices of a suit are deleted from the highest down, so the lower ones stay valid)."""
     out = list(seqs)
     by_suit: dict[int, list[int]] = {}
     for _, s, i in trick:
-        by_suit.setdefault(s, []).append(i)
+        got = by_suit.get(s)
+        if got is None:
+            by_suit[s] = [i]
+        else:
+            got.append(i)
     for s, idx in by_suit.items():
         seq = seqs[s]
         if len(idx) == 1:
             i = idx[0]
             out[s] = seq[:i] + seq[i + 1:]
         else:
-            drop = set(idx)
-            out[s] = tuple(o for j, o in enumerate(seq) if j not in drop)
+            rest = list(seq)
+            for i in sorted(idx, reverse=True):
+                del rest[i]
+            out[s] = tuple(rest)
     return tuple(out)

@@ -318,6 +318,7 @@ class PlaySearch:
         hold = [[seq.count(p) for seq in seqs] for p in range(n)]
         low = None
         legal = reach
+        used = ok = None
         if refute:
             used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
             ok = self._accepts(counts, used)
@@ -342,7 +343,7 @@ class PlaySearch:
                 return forced
             self._fail(key, raw)
             return None
-        for s, winner, trick in self._ordered_tricks(seqs, leader, counts, reach):
+        for s, winner, trick in self._ordered_tricks(seqs, leader, counts, reach, used, ok):
             i = winner * NSUITS + s
             child_counts = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
             child_seqs = remove_trick(seqs, trick)
@@ -549,15 +550,17 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, seqs, leader, counts, reach=None):
+    def _ordered_tricks(self, seqs, leader, counts, reach=None, used=None, ok=None):
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first.
 
         With ``reach`` (:func:`~solvers.comrade.bounds.reach`) the cards that can never matter again are merged
-        into one choice each (see :func:`_runs`)."""
+        into one choice each (see :func:`_runs`).  ``used`` and ``ok`` (each player's suits won so far and
+        :meth:`_accepts`) when the caller has them already."""
         n = self.n
         runs = _runs(seqs, n) if reach is None else _runs(seqs, n, reach[0], reach[1])
-        used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
-        ok = self._accepts(counts, used)
+        if ok is None:
+            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
+            ok = self._accepts(counts, used)
         order = [(leader + k) % n for k in range(1, n)]
         scored = []
         for s in range(NSUITS):

@@ -46,14 +46,24 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, suit_strength
-from .inference import METHODS, TRUST_FLOOR, sample_worlds
+from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
 from .sampling import SamplingPlayer, equivalent_cards
 
-#: Positions a player remembers the value of (then it starts afresh), see ``CardSearchPlayer._value``.
+#: Positions remembered (the value of a leaf, the solver's verdict) per kind of player, then it starts
+#: afresh, see ``CardSearchPlayer._prepare``.
 MEMO_LIMIT = 50_000
+_MEMOS: dict = {}
+
+
+def _shared(kind: tuple) -> dict:
+    """The process-wide memo of ``kind``: the values of positions for players whose card, rules and budget
+    give the same values (one table's four players, the next game's), so a position is judged once."""
+    return _MEMOS.setdefault(kind, {})
+
+
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view",
@@ -62,31 +72,59 @@ __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", 
 
 def seat_view(game: ComradeGame, seat: int) -> ComradeView:
     """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
-    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four).  A test checks it equals the engine's."""
+    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
+    part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
+    nobody changes a view).  A test checks it equals the engine's."""
     tp = game.trickplay
     if tp is None or game.phase != "play":
         return game.view(seat)
     to_act = tp.current_player()
+    _, bids, middle, history = _finished_bidding(game.bidding)
     return ComradeView(
-        seat=seat, phase="play", dealer=game.dealer, hand=Hand(tp.hands[seat]).sorted(),
-        hand_sizes=tuple(len(h) for h in tp.hands), bids=tuple(game.bidding.bids),
-        middle=tuple(game.bidding.middle), bidding_history=tuple(game.bidding.history),
+        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
+        hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
         tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
         to_act=to_act, result=None, loss_reason=None,
         legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
 
 
+_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
+
+
+def _hand_order(card: Card) -> int:
+    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
+    ``sort_key``: spades to clubs, high to low), quicker to compare."""
+    return _SUIT_ORDER[card.suit] - card.rank
+
+
+_BIDDINGS: dict = {}
+
+
+def _finished_bidding(bidding) -> tuple:
+    """``(bidding, bids, middle, history)``: what a view in the play shows of the finished ``bidding``,
+    remembered per bidding object (the play never changes it, and :func:`fast_clone` shares it)."""
+    got = _BIDDINGS.get(id(bidding))
+    if got is None or got[0] is not bidding:
+        if len(_BIDDINGS) >= 256:
+            _BIDDINGS.clear()
+        got = _BIDDINGS[id(bidding)] = (bidding, tuple(bidding.bids), tuple(bidding.middle),
+                                        tuple(bidding.history))
+    return got
+
+
 def fast_clone(game: ComradeGame) -> ComradeGame:
-    """A copy of ``game`` that shares nothing mutable with it, without :func:`copy.deepcopy`
-    (the bid cards, cards, tricks and bidding steps are immutable and can be shared)."""
+    """A copy of ``game`` whose actions leave ``game`` as it was, without :func:`copy.deepcopy`: the
+    bid cards, cards, tricks and bidding steps are immutable and shared, and so is the finished bidding
+    of a game in the play (the play never changes it)."""
     new = ComradeGame.__new__(ComradeGame)
     new.__dict__.update(game.__dict__)
-    b = copy.copy(game.bidding)
-    b.piles = [{s: list(v) for s, v in pile.items()} for pile in game.bidding.piles]
-    b.taken = dict(game.bidding.taken)
-    b.history = list(game.bidding.history)
-    new.bidding = b
-    if game.trickplay is not None:
+    if game.trickplay is None:
+        b = copy.copy(game.bidding)
+        b.piles = [{s: list(v) for s, v in pile.items()} for pile in game.bidding.piles]
+        b.taken = dict(game.bidding.taken)
+        b.history = list(game.bidding.history)
+        new.bidding = b
+    else:
         t = copy.copy(game.trickplay)
         t.hands = [list(h) for h in game.trickplay.hands]
         t.bids = [dict(x) for x in game.trickplay.bids]
@@ -98,6 +136,13 @@ def fast_clone(game: ComradeGame) -> ComradeGame:
     return new
 
 
+def _apply_legal(game: ComradeGame, action) -> None:
+    """``game.apply(action)`` for an action taken from ``game.legal_actions()`` just now: the engine's
+    own step without its checks (parsing the action, the game not over, the action legal), which such an
+    action passes by construction and which cost as much as the step itself in a rollout."""
+    game._apply(action)
+
+
 def rollout(game: ComradeGame, card) -> float:
     """Play ``game`` to the end with every seat following ``card`` (each from its own view in that
     game).  ``game`` is changed.  The value: 1 for a win; for a loss in the play, half the share of
@@ -106,7 +151,7 @@ def rollout(game: ComradeGame, card) -> float:
     while not game.is_terminal():
         seat = game.current_player()
         legal = game.legal_actions()
-        game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
     if game.result == "win":
         return 1.0
     if game.trickplay is None:
@@ -313,10 +358,10 @@ class CardSearchPlayer:
         self.leaf = s.leaf
         self.node_limit = s.node_limit
         self.solver_calls = 0
-        self._leaf_memo: dict = {}
-        self._verdict_memo: dict = {}
-        self._likelihoods: dict = {}
-        self._history: tuple | None = None
+        # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
+        # the card and the budget alone: shared by every player of the process with the same ones
+        self._leaf_memo = _shared(("leaf", card_key(self.card), self.rules, self.leaf, self.node_limit))
+        self._verdict_memo = _shared(("verdict", self.node_limit))
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -349,7 +394,7 @@ class CardSearchPlayer:
         solver is asked only while the candidate can still reach that score."""
         n = self.budget(view)[0]
         worlds = sample_worlds(view, self.card, n, rng, self.trust_floor, method=self.method,
-                               oversample=self.oversample, rules=self.rules, memo=self._evidence_memo(view))
+                               oversample=self.oversample, rules=self.rules)
         self.last_worlds = worlds
         live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
         # equal worlds give equal values: each (layout, candidate) is scored once per decision
@@ -411,32 +456,11 @@ class CardSearchPlayer:
             out[str(a)] = total
         return out
 
-    def _evidence_memo(self, view: ComradeView) -> dict:
-        """The likelihoods of the others' actions scored so far in this game (see
-        :class:`~solvers.comrade_players.inference.Evidence`): kept while each view's public history extends the
-        last one's, started afresh in another game."""
-        history = (view.dealer, len(view.hand_sizes), view.seat,
-                   tuple(str(step.action) for step in view.bidding_history)
-                   + tuple(str(c) for t in view.tricks for _, c in t.plays)
-                   + tuple(str(c) for _, c in view.current_trick))
-        old = self._history
-        if old is None or old[:3] != history[:3] or history[3][:len(old[3])] != old[3]:
-            # another game: nothing remembered of the last one comes back (positions of another deal)
-            self._likelihoods, self._leaf_memo, self._verdict_memo = {}, {}, {}
-        elif len(self._likelihoods) >= MEMO_LIMIT:
-            self._likelihoods = {}
-        self._history = history
-        return self._likelihoods
-
-    def _value(self, game: ComradeGame, phase: str, dealt: frozenset | None = None) -> float:
-        """The value of one world after one candidate of a decision in ``phase`` (see the class
-        docstring: ``horizon``, ``bid_horizon`` and ``leaf``)."""
-        v, rest = self._prepare(game, phase, dealt)
-        return v if rest is None else self._finish(rest)
-
     def _prepare(self, game: ComradeGame, phase: str, dealt: frozenset | None) -> tuple:
-        """The part of :meth:`_value` that needs no search: ``(value, None)`` when that settles it, else
-        ``(a bound on the value, what :meth:`_finish` needs)``.  ``game`` is changed."""
+        """The value of one world after one candidate of a decision in ``phase`` (see the class
+        docstring: ``horizon``, ``bid_horizon`` and ``leaf``), as far as it needs no search:
+        ``(value, None)`` when that settles it, else ``(a bound on the value, what :meth:`_finish`
+        needs)``.  ``game`` is changed."""
         horizon = self.bid_horizon if phase == "bidding" else self.horizon
         if horizon is None:
             return rollout(game, self.card), None
@@ -446,7 +470,7 @@ class CardSearchPlayer:
                                                and not game.trickplay.current):
             seat = game.current_player()
             legal = game.legal_actions()
-            game.apply(legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):

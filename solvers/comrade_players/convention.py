@@ -35,6 +35,7 @@ the hand; exact ties go to the suit order S H D C, which is part of the card).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -44,7 +45,7 @@ from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.view import ComradeView
 from cardgames.comrade.play import play_rank
-from cardgames.comrade.players import pass_streak, require_view, unseen_cards
+from cardgames.comrade.players import pass_streak, require_view
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
@@ -149,6 +150,16 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
     return out
 
 
+#: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen``).
+_CODE = {s: 16 * i for i, s in enumerate(SUITS)}
+
+
+@lru_cache(maxsize=None)
+def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
+    """The deck of the variant for ``players``, each card with its integer code, in the deck's order."""
+    return tuple((c, _CODE[c.suit] + c.rank) for c in variant_for(players).deck)
+
+
 @lru_cache(maxsize=None)
 def _order(players: int, ace_high: bool) -> tuple[int, ...]:
     """The ranks of a suit in the variant for ``players``, highest first (the same in every suit)."""
@@ -161,17 +172,17 @@ def _tops(players: int, ace_high: bool) -> tuple[int, ...]:
     return _order(players, ace_high)[:TOPS]
 
 
-class _Bidding:
-    """What the bidding rules read of one view, worked out once per decision: the room left under the
-    total, the laps and turns, my bids, the lengths of my suits, the cards I may take and, filled in by
-    the rules themselves, ``strength`` (rule B1) and ``fitting`` (the cards rules B5 and B7 leave)."""
+class _Table:
+    """What the bidding rules read of the public table at one turn, the same whatever the hand: the room
+    left under the total, the laps and turns, my bids, the cards I may take, what the middle offers the
+    next player (see :class:`_Bidding`) and the cards rule B5 leaves (``b5``, worked out on first use).
+    The inference asks the card about many hands at the same turn: :meth:`ConventionCard.bidding_table`
+    works this out once for all of them."""
 
-    __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
-                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting")
+    __slots__ = ("n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
+                 "top_value", "order", "points", "raises", "b5")
 
-    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank):
-        self.view = view
-        self.rank = rank
+    def __init__(self, view: ComradeView, legal, rules: ComradeOptions):
         self.n = n = len(view.hand_sizes)
         self.variant = variant = variant_for(n)
         self.total = len(view.hand)                      # nothing is played during the bidding
@@ -183,7 +194,6 @@ class _Bidding:
         self.max_laps = rules.max_laps or variant.max_laps
         self.turns_left = self.max_laps * n - turn       # including this one
         self.cards = [a for a in legal if isinstance(a, BidCard)]
-        self.length = {s: sum(1 for c in view.hand if c.suit == s) for s in SUITS}
         self.top_value = max(variant.bid_values)
         self.order = _order(n, rules.ace_high)
         self.points = dict(zip(self.order, HONOURS))
@@ -199,6 +209,30 @@ class _Bidding:
                 raises.append((d.value, d))
         raises.sort(key=lambda x: x[0])
         self.raises = raises
+        self.b5 = None
+
+
+class _Bidding:
+    """What the bidding rules read of one view, worked out once per decision: the public table
+    (:class:`_Table`: the room left under the total, the laps and turns, my bids, the cards I may take),
+    the lengths of my suits and, filled in by the rules themselves, ``strength`` (rule B1) and ``fitting``
+    (the cards rules B5 and B7 leave)."""
+
+    __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
+                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table")
+
+    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None):
+        self.view = view
+        self.rank = rank
+        self.table = t = _Table(view, legal, rules) if table is None else table
+        self.n, self.variant, self.total, self.room, self.mine = t.n, t.variant, t.total, t.room, t.mine
+        self.lap, self.max_laps, self.turns_left, self.cards = t.lap, t.max_laps, t.turns_left, t.cards
+        self.top_value, self.order, self.points, self.raises = t.top_value, t.order, t.points, t.raises
+        length = {s: 0 for s in SUITS}
+        for c in view.hand:
+            if c.suit in length:
+                length[c.suit] += 1
+        self.length = length
 
     def inc(self, c: BidCard) -> int:
         """How much taking ``c`` adds to my bids."""
@@ -259,6 +293,7 @@ class ConventionCard:
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
+        self._ranks_of: tuple = (None, {})      # (the last view asked about, its unseen ranks per suit)
         if rules.ace_high:                      # play_rank is the rank itself: read it directly (it is called most)
             self._rank = attrgetter("rank")
 
@@ -291,8 +326,34 @@ class ConventionCard:
         top = (1.0 - eps * others) / len(same)
         return {a: (top if a in same else eps) for a in legal}
 
+    def probability(self, view: ComradeView, legal_actions: Sequence[Hashable], action: Hashable,
+                    table: _Table | None = None) -> float:
+        """``policy(view, legal_actions).get(action, 0.0)``, the same number, without the whole table of
+        probabilities: what the inference asks of every action it reads.  ``table`` (the bidding only):
+        :meth:`bidding_table` of a view of the same turn, worked out once for many hands.
+
+            >>> from cardgames.comrade import ComradeGame
+            >>> g = ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0)
+            >>> card, v, legal = ConventionCard(), g.view(0), g.legal_actions()
+            >>> all(card.probability(v, legal, a) == p for a, p in card.policy(v, legal).items())
+            True
+        """
+        legal = list(legal_actions)
+        choice, _ = self._decide(view, legal, table)
+        same = self._equivalents(view, legal, choice)
+        if action not in same and action not in legal:
+            return 0.0
+        others = len(legal) - len(same)
+        eps = min(EPSILON, 0.5 / others) if others else 0.0
+        return (1.0 - eps * others) / len(same) if action in same else eps
+
+    def bidding_table(self, view: ComradeView, legal_actions: Sequence[Hashable]) -> _Table:
+        """What the bidding rules read of the public table at ``view``'s turn, the same for every hand the
+        seat may hold there (for :meth:`probability`)."""
+        return _Table(require_view(view), list(legal_actions), self.rules)
+
     # -- shared reading of the view --------------------------------------------------------
-    def _decide(self, view, legal_actions):
+    def _decide(self, view, legal_actions, table: _Table | None = None):
         view = require_view(view)
         legal = list(legal_actions)
         if not legal:
@@ -300,7 +361,7 @@ class ConventionCard:
         if len(legal) == 1:
             return legal[0], [("-", "it is the only legal action")]
         if view.phase == "bidding":
-            return self._bid(view, legal)
+            return self._bid(view, legal, table)
         return self._play(view, legal)
 
     def _rank(self, card: Card) -> int:
@@ -308,10 +369,42 @@ class ConventionCard:
         return play_rank(card, self.rules.ace_high)
 
     def _unseen(self, view: ComradeView) -> list[Card]:
-        """``unseen_cards(view)``, remembered for the last view (a decision and its policy read it three times)."""
+        """``unseen_cards(view)``, the same list, remembered for the last view (a decision and its policy
+        read it three times); the cards seen are compared as small integers, which is quicker than
+        comparing cards (a rollout asks at every card played)."""
         if self._unseen_of[0] is not view:
-            self._unseen_of = (view, unseen_cards(view))
+            seen = {_CODE[c.suit] + c.rank for c in view.hand}
+            for t in view.tricks:
+                for _, c in t.plays:
+                    seen.add(_CODE[c.suit] + c.rank)
+            for _, c in view.current_trick:
+                seen.add(_CODE[c.suit] + c.rank)
+            self._unseen_of = (view, [c for c, k in _coded_deck(len(view.hand_sizes)) if k not in seen])
         return self._unseen_of[1]
+
+    def memo_key(self) -> tuple:
+        """What decides the card's choices besides the view: its class, the game's rules and the rules
+        of the card switched on.  Two cards with the same key choose alike, so the inference shares what
+        one card's policy said with the other (each search player holds its own card).
+
+            >>> ConventionCard().memo_key() == ConventionCard().memo_key() != ConventionCard(P3=False).memo_key()
+            True
+        """
+        return type(self), self.rules, tuple(self.on.items())
+
+    def _higher_out(self, view: ComradeView, card: Card) -> int:
+        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): counted in the
+        sorted ranks of the unseen cards per suit, worked out once per view."""
+        if self._ranks_of[0] is not view:
+            by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
+            rank = self._rank
+            for c in self._unseen(view):
+                by_suit[c.suit].append(rank(c))
+            for ranks in by_suit.values():
+                ranks.sort()
+            self._ranks_of = (view, by_suit)
+        ranks = self._ranks_of[1][card.suit]
+        return len(ranks) - bisect_right(ranks, self._rank(card))
 
     def bidding_key(self, hand: Sequence[Card], players: int = 4) -> tuple:
         """What the card's bidding reads of ``hand``: per suit, the number of cards and which of the
@@ -363,14 +456,16 @@ class ConventionCard:
         return out
 
     # -- bidding -----------------------------------------------------------------------------
-    def _bid(self, view: ComradeView, legal):
+    def _bid(self, view: ComradeView, legal, table: _Table | None = None):
         """The bidding, one rule after the other in the card's order: B5 (fill exactly when the next player
         could not bid), B6, then B2 in the first lap or B4 later (B8 puts the aces first), then B3.  B1 says
         what a suit is worth and B7 which cards are fit to take; the first rule that chooses decides."""
-        b = _Bidding(view, legal, self.rules, self._rank)
+        b = _Bidding(view, legal, self.rules, self._rank, table)
         b.strength = self.rule_b1_strength(b) if self.on["B1"] else self._top_card_only(b)
         if self.on["B5"]:
-            b.fitting = self.rule_b5_never_overshoot(b)
+            if b.table.b5 is None:          # rule B5 reads only the public table
+                b.table.b5 = self.rule_b5_never_overshoot(b)
+            b.fitting = b.table.b5
             if self.on["B7"]:
                 b.fitting = self.rule_b7_no_more_than_your_cards(b)
             answer = self._b5_fill_exactly(b)
@@ -519,10 +614,10 @@ class ConventionCard:
         n = len(view.hand_sizes)
         need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
         rank = self._rank
-        unseen = self._unseen(view)
 
         def master(c: Card) -> bool:
-            return all(rank(u) < rank(c) for u in unseen if u.suit == c.suit)
+            """No unseen card of c's suit ranks above c."""
+            return self._higher_out(view, c) == 0
 
         if view.current_trick:
             return self._follow(view, legal, need, master)
@@ -562,11 +657,10 @@ class ConventionCard:
         seat = view.seat
         n = len(view.hand_sizes)
         rank = self._rank
-        unseen = self._unseen(view)
 
         def above(c: Card) -> int:
             """Unseen cards of c's suit higher than c."""
-            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+            return self._higher_out(view, c)
 
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
         lowest: dict[str, Card] = {}                # my lowest card of each such suit
@@ -675,11 +769,10 @@ class ConventionCard:
         """Rule P6, "shed a danger": with no card of the led suit, throw first a top card of a suit you do not need."""
         rank = self._rank
         led = SUIT_NAMES[view.current_trick[0][1].suit]
-        unseen = self._unseen(view)
         mine = need[view.seat]
 
         def higher_out(c: Card) -> int:
-            return sum(1 for u in unseen if u.suit == c.suit and rank(u) > rank(c))
+            return self._higher_out(view, c)
 
         def danger(c: Card):
             return (-higher_out(c), rank(c), -SUITS.index(c.suit))
@@ -719,7 +812,7 @@ class ConventionPlayer:
     >>> ConventionPlayer().act(game, game.legal_actions())
     Traceback (most recent call last):
     ...
-    cardgames.comrade.errors.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
+    cardgames.comrade.players.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
     """
 
     def __init__(self, card: ConventionCard | None = None):

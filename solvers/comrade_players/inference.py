@@ -54,7 +54,6 @@ probabilities): the inference works with any object that has ``choose``, ``polic
 
 from __future__ import annotations
 
-import dataclasses
 import html as _html
 import math
 import random
@@ -92,6 +91,64 @@ MCMC_BURN = 120
 MCMC_LATE_BURN, LATE_TRICKS = 24, 3
 #: The chain judges each seat's trust on its first this many worlds.
 TRUST_WORLDS = 6
+#: Probabilities the process-wide store of :func:`step_memo` holds at most (then it starts afresh):
+#: a whole game of four search players scores some 20,000 (step, hand) pairs.
+SHARED_LIMIT = 100_000
+
+
+# -- the card's probabilities, remembered for the whole process -------------------------------------
+
+_STEPS: dict = {}
+_STORED = [0]
+
+
+def step_memo(public: tuple) -> dict:
+    """The dict that remembers the card's probability of one public action per key of the actor's hand.
+
+    ``public`` names the step: the card (:func:`card_key`), the rules, the dealer, the number of players
+    and the public actions up to the step's own action, which ends them.  The card's probability of that
+    action is a function of this public history and the actor's hand alone, so every :class:`Evidence`
+    reaching the step (the players of one table, each of their decisions, a later game with the same
+    opening) scores a hand there once.  The store is
+    emptied when it holds :data:`SHARED_LIMIT` probabilities; it only ever saves work.
+
+        >>> step_memo(("card", "rules", 0, 4, ())) is step_memo(("card", "rules", 0, 4, ()))
+        True
+    """
+    memo = _STEPS.get(public)
+    if memo is None:
+        if _STORED[0] >= SHARED_LIMIT:
+            clear_step_memos()
+        memo = _STEPS[public] = {}
+    return memo
+
+
+def clear_step_memos() -> None:
+    """Forget every probability :func:`step_memo` remembers (to time the work it saves, say)."""
+    _STEPS.clear()
+    _STORED[0] = 0
+
+
+def _remember(memo: dict, key, p: float) -> float:
+    memo[key] = p
+    _STORED[0] += 1
+    return p
+
+
+_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
+
+
+def _sorted_hand(cards) -> Hand:
+    """``Hand(cards).sorted()`` for cards already checked: the same order (spades to clubs, high to
+    low), with an integer sort key and without parsing each card again."""
+    return tuple.__new__(Hand, sorted(cards, key=lambda c: _SUIT_ORDER[c.suit] - c.rank))
+
+
+def card_key(card) -> Hashable:
+    """What tells one card's policy from another's: ``card.memo_key()`` when the card has it (equal
+    keys, equal policies), else the card object itself."""
+    key = getattr(card, "memo_key", None)
+    return card if key is None else key()
 
 
 # -- the stand-in card ------------------------------------------------------------------------------
@@ -162,13 +219,21 @@ def _splits(k: int, rooms: tuple, allowed: tuple):
 
 @lru_cache(maxsize=256)
 def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
-    """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers)."""
+    """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers).
+
+    The last suit has one split at most, the room left itself (every bin full): counted directly instead
+    of trying every split of it, most of the work otherwise."""
     allowed = [tuple(SUITS[i] in a for a in accepts) for i in range(4)]
 
     @lru_cache(maxsize=None)
     def ways(i: int, left: tuple) -> int:
         if i == 4:
             return 1 if not any(left) else 0
+        if i == 3:
+            k = suit_counts[3]
+            if sum(left) != k or any(x and not ok for x, ok in zip(left, allowed[3])):
+                return 0
+            return _multinomial(k, left)
         total = 0
         for split in _splits(suit_counts[i], left, allowed[i]):
             rest = tuple(r - x for r, x in zip(left, split))
@@ -267,6 +332,17 @@ class _Step:
     led: str | None               # the suit led to the trick in progress (play), None otherwise
     legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
     index: int = -1               # the step's place among all public actions (bids, passes and cards)
+    memo: dict = field(default_factory=dict)   # the action's probability per key of the hand (see Evidence)
+    table: object = None          # the card's reading of the public table (bidding), see Evidence
+    fields: dict = field(init=False, repr=False)     # the template's fields, for view_with
+
+    def __post_init__(self):
+        self.fields = dict(self.template.__dict__)
+
+    def view_with(self, hand: Hand, legal: tuple) -> ComradeView:
+        """``dataclasses.replace(self.template, hand=hand, legal_actions=legal)``, quicker (no field
+        introspection): the actor's view at this step if it held ``hand``."""
+        return ComradeView(**{**self.fields, "hand": hand, "legal_actions": legal})
 
 
 class Evidence:
@@ -282,9 +358,10 @@ class Evidence:
     def __init__(self, view: ComradeView, card, rules: ComradeOptions = DEFAULT_OPTIONS, rng: random.Random | None = None,
                  memo: dict | None = None):
         self.view = require_view(view)
-        # each action's probability per hand held then: a caller may pass the dict of an earlier
-        # Evidence of the same game (a prefix of this history), whose actions are scored the same
-        self.memo = {} if memo is None else memo
+        # each action's probability per hand held then, one dict per step: by default the step's dict of
+        # the process-wide store (:func:`step_memo`), which every player, decision and game reaching the
+        # same public history shares; with ``memo`` (a dict) the steps' dicts are kept in it instead
+        self.memo = memo
         self.card = card
         self.rules = rules
         n = len(view.hand_sizes)
@@ -298,6 +375,10 @@ class Evidence:
         # ... and one that says what its play reads of a hand (ConventionCard.play_key), each card
         # played once per such key
         self.play_key = getattr(card, "play_key", None)
+        # a card that gives one action's probability alone (ConventionCard.probability), from what it reads
+        # of the public table at a turn of the bidding worked out once (ConventionCard.bidding_table)
+        self.probability = getattr(card, "probability", None)
+        bidding_table = getattr(card, "bidding_table", None) if self.probability is not None else None
         self.players = n
         self.bid_cache: dict = {}
         if not view.bidding_history:
@@ -307,14 +388,23 @@ class Evidence:
         replay = ComradeGame(game.deal, game.dealer, rules)
         plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
         actions = [(s.seat, s.action) for s in view.bidding_history] + plays
+        words = [str(a) for _, a in actions]
+        which = card_key(card)
         for k, (seat, action) in enumerate(actions):
             if seat != view.seat:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
                     led = replay.trickplay.led_suit if replay.phase == "play" else None
-                    self.steps[seat].append(_Step(seat, action, replay.view(seat), later, led,
-                                                  tuple(legal) if replay.phase == "bidding" else None, k))
+                    # the step's probability is a function of the public history up to the action
+                    # (the action included: the memo holds the probability of that action) and the hand
+                    public = (which, rules, view.dealer, n, tuple(words[:k + 1]))
+                    memo = step_memo(public) if self.memo is None else self.memo.setdefault(public, {})
+                    template = replay.view(seat)
+                    bidding = replay.phase == "bidding"
+                    table = bidding_table(template, legal) if bidding and bidding_table is not None else None
+                    self.steps[seat].append(_Step(seat, action, template, later, led,
+                                                  tuple(legal) if bidding else None, k, memo, table))
             replay.apply(action)
 
     def seat_likelihood(self, seat: int, hidden: Sequence[Card], floor: float = 0.0) -> float:
@@ -329,27 +419,30 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        memo = self.memo
+        later = bkey = None
         for st in self.steps[seat]:
             if like < floor:
                 return like
-            cards = list(hidden) + list(st.later)
+            if st.later != later:       # the seat's hand then (the same at every bid: nothing is played)
+                later, bkey = st.later, None
+                cards = list(hidden) + list(later)
+            memo = st.memo
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
-                bkey = (st.index, self.bidding_key(cards, self.players))
+                if bkey is None:
+                    bkey = self.bidding_key(cards, self.players)
                 p = memo.get(bkey)
                 if p is None:
-                    hand = Hand(cards).sorted()
-                    v = dataclasses.replace(st.template, hand=hand, legal_actions=st.legal)
+                    v = st.view_with(_sorted_hand(cards), st.legal)
                     self.policy_calls += 1
-                    p = memo[bkey] = self.card.policy(v, list(st.legal)).get(st.action, 0.0)
+                    p = _remember(memo, bkey, self._probability(v, st))
                 like *= p
                 if like == 0.0:
                     break
                 continue
-            mkey = (st.index, frozenset(cards) if self.play_key is None else self.play_key(cards, st.led))
+            mkey = frozenset(cards) if self.play_key is None else self.play_key(cards, st.led)
             p = memo.get(mkey)
             if p is None:
-                hand = Hand(cards).sorted()
+                hand = _sorted_hand(cards)
                 if st.legal is not None:
                     legal = list(st.legal)
                     p = None
@@ -357,15 +450,21 @@ class Evidence:
                     legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
                     p = 0.0 if st.action not in legal else 1.0 if len(legal) == 1 else None
                 if p is None:
-                    v = dataclasses.replace(st.template, hand=hand, legal_actions=tuple(legal))
+                    v = st.view_with(hand, tuple(legal))
                     self.policy_calls += 1
-                    p = self.card.policy(v, legal).get(st.action, 0.0)
-                memo[mkey] = p
+                    p = self._probability(v, st)
+                _remember(memo, mkey, p)
             like *= p      # an illegal action gives 0, a forced one 1 (no information)
             if like == 0.0:
                 break
         self.cache[key] = like
         return like
+
+    def _probability(self, view: ComradeView, st: _Step) -> float:
+        """The card's probability of the step's action from ``view`` (the step's view with a layout's hand)."""
+        if self.probability is not None:
+            return self.probability(view, view.legal_actions, st.action, st.table)
+        return self.card.policy(view, list(view.legal_actions)).get(st.action, 0.0)
 
     def actions_of(self, seat: int) -> int:
         """The number of informative (non-forced) actions of ``seat`` so far."""
