@@ -181,7 +181,8 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
             strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_OPTIONS,
                                      len(view.hand_sizes))
             for s in sorted(SUITS, key=lambda s: (-strength[s], SUITS.index(s))):
-                wanted += [a for a in legal if isinstance(a, BidCard) and a.suit == s and a.value == max(1, strength[s])]
+                wanted += [a for a in legal
+                           if isinstance(a, BidCard) and a.suit == s and a.value == max(1, strength[s])]
     else:
         classes = equivalent_cards(view, legal, ace_high)
         by_suit: dict = {}
@@ -301,7 +302,8 @@ class CardSearchSettings:
 
 
 class CardSearchPlayer:
-    """A silent partner that follows the convention card, reads the table through it, and leaves it only where rollouts show a clearly better action.
+    """A silent partner that follows the convention card, reads the table through it, and leaves it only
+    where rollouts show a clearly better action.
 
     Each decision samples worlds (hidden hands that explain what the table has seen, through the
     card), tries a few candidate actions in every world, and keeps the card's own choice unless
@@ -368,7 +370,8 @@ class CardSearchPlayer:
         self.last_departure: str | None = None
 
     def __repr__(self) -> str:
-        return f"CardSearchPlayer(samples={self.samples}, bid_samples={self.bid_samples}, margin={self.margin}, seed={self.seed})"
+        return (f"CardSearchPlayer(samples={self.samples}, bid_samples={self.bid_samples}, "
+                f"margin={self.margin}, seed={self.seed})")
 
     def budget(self, view: ComradeView) -> tuple[int, float]:
         """The worlds and the margin of a decision at ``view``: ``samples`` and ``margin`` in the play,

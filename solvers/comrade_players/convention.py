@@ -365,7 +365,8 @@ class ConventionCard:
         return self._play(view, legal)
 
     def _rank(self, card: Card) -> int:
-        """``play_rank(card, self.rules.ace_high)``; ``__init__`` puts a plain read of ``card.rank`` in its place when the ace is high."""
+        """``play_rank(card, self.rules.ace_high)``; ``__init__`` puts a plain read of ``card.rank`` in its
+        place when the ace is high."""
         return play_rank(card, self.rules.ace_high)
 
     def _unseen(self, view: ComradeView) -> list[Card]:
@@ -812,8 +813,8 @@ class ConventionPlayer:
     >>> ConventionPlayer().act(game, game.legal_actions())
     Traceback (most recent call last):
     ...
-    cardgames.comrade.players.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
-    """
+    cardgames.comrade.errors.NotAViewError: a seated player decides from ComradeGame.view(seat) only, not from a ComradeGame: that would show it every hand
+    """  # noqa: E501 (doctest output)
 
     def __init__(self, card: ConventionCard | None = None):
         self.card = card or ConventionCard()

@@ -278,7 +278,8 @@ def count_layouts(view: ComradeView) -> int:
     """How many layouts of the unseen cards fit ``view`` (hand sizes and shown voids): the prior's support.
 
         >>> from cardgames.comrade import ComradeGame
-        >>> count_layouts(ComradeGame("N:AK... QJ... T9... 87...", dealer=0).view(0))   # 50 unseen: C(50,2) C(48,2) C(46,2)
+        >>> # 50 unseen cards: C(50,2) C(48,2) C(46,2) layouts
+        >>> count_layouts(ComradeGame("N:AK... QJ... T9... 87...", dealer=0).view(0))
         1430163000
     """
     view = require_view(view)
@@ -355,8 +356,8 @@ class Evidence:
     no information and are skipped.
     """
 
-    def __init__(self, view: ComradeView, card, rules: ComradeOptions = DEFAULT_OPTIONS, rng: random.Random | None = None,
-                 memo: dict | None = None):
+    def __init__(self, view: ComradeView, card, rules: ComradeOptions = DEFAULT_OPTIONS,
+                 rng: random.Random | None = None, memo: dict | None = None):
         self.view = require_view(view)
         # each action's probability per hand held then, one dict per step: by default the step's dict of
         # the process-wide store (:func:`step_memo`), which every player, decision and game reaching the
