@@ -15,8 +15,8 @@ only their own seats, as at the table.
         --out benchmarks/results/comrade_table.json
 
 (each run replaces its own kind of partners in the file and keeps the others; each entry stores the hashes of
-the convention card and the search that played it, and ``tests/test_comrade_study.py`` fails when they are not
-today's: play the entries again after changing either)
+the convention card and the search that played it; ``make check-results`` says when they are not today's, and
+the generated ``docs/benchmarks.md`` marks such rows until the entry is played again)
 
 Deals 0, 1, 2, ... (``Deal.random(seed)``, dealer ``seed % 4``, as the silence study plays them); the student
 sits at seat ``(seed // 4) % 4`` (the odd seat of the study's mixed tables).  ``--partners`` chooses the three
