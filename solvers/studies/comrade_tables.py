@@ -17,6 +17,8 @@ silent table can beat.
   with :class:`StudyError` (``BrokenProcessPool`` for a process pool; for any executor,
   no task finishing within ``stall_timeout`` seconds), never a hang;
 * :func:`summary` — win rates with 95 % (Wilson) confidence intervals;
+* :data:`HELD_OUT` — the deals 100000 .. 100999, held out: played only for the figures to publish, never
+  to choose between variants (those are compared paired, :func:`paired`, on the tuning deals);
 * :func:`save` and :func:`load` — a study as a JSON file.  :func:`save` replaces a file whole or
   not at all (a full disk leaves the previous file as it was); :func:`load` checks the whole
   file and refuses anything :func:`save` does not write with :class:`StudyFileError`, a
@@ -384,7 +386,8 @@ def _check_parts(parts, path) -> dict:
     return parts
 
 
-#: The deal numbers a study may hold: a study plays deals 0, 1, 2, ... (far fewer than this).
+#: The deal numbers a study may hold: a study plays deals 0, 1, 2, ... or a range such as :data:`HELD_OUT`
+#: (``meta["kinds"][kind]["first"]``: its first deal).
 MAX_SEED = 10 ** 9
 
 #: The largest study file :func:`load` reads (a stored study of 12,000 games is about 3 MB).
@@ -735,8 +738,8 @@ def load(path) -> tuple[dict, list[GameRecord]]:
 
     The whole file is checked first: a file that cannot be read, is not UTF-8 JSON, or breaks the schema
     (a field of the wrong type, a seed that is no deal number, a result the kind cannot have, a deal
-    stored twice, ``meta["kinds"]`` claiming deals the records do not hold, ``same_as`` naming a kind not
-    stored, a missing or foreign part ...) raises :class:`StudyFileError` naming the file and the fault;
+    stored twice, ``meta["kinds"]`` claiming deals the records do not hold or, with ``first``, deals outside
+    its range, ``same_as`` naming a kind not stored, a missing or foreign part, a malformed ``"summary"`` ...) raises :class:`StudyFileError` naming the file and the fault;
     nothing else escapes."""
     path = Path(path)
     checker = _StudyFile(path)
