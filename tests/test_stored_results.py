@@ -300,6 +300,20 @@ def test_the_convention_card_page_quotes_the_stored_card_figures():
     assert counts == {len(RULES)}, counts
 
 
+def test_rehash_keeps_a_studys_summary_rows(tmp_path):
+    """Rehashing the held-out study (a study with ``summary`` rows) rewrites its hash and keeps its rows and records."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    shutil.copy(RESULTS / "comrade_heldout.json", folder)
+    data = json.loads((folder / "comrade_heldout.json").read_text())
+    data["meta"]["kinds"]["best"]["search_sha1"] = "0123456789ab"
+    (folder / "comrade_heldout.json").write_text(json.dumps(data))
+    assert check_results.rehash("search_sha1", "0123456789ab", "same games", folder) == ["comrade_heldout.json best"]
+    after = json.loads((folder / "comrade_heldout.json").read_text())
+    assert after["summary"] == data["summary"] and after["records"] == data["records"]
+    assert after["meta"]["kinds"]["best"]["search_sha1"] == check_results.current_hashes()["search_sha1"]
+
+
 def test_a_raw_code_hash_is_checked_as_its_code_hash_of_says(tmp_path):
     """The shape a benchmark may use instead of a key of CODE: ``code_hash`` and ``code_hash_of``."""
     import hashlib

@@ -181,7 +181,7 @@ def rehash(key: str, old: str, because: str, results: Path = RESULTS) -> list[st
                 if "same_as" in entry and entry.get(key) == old:
                     entry[key], entry["rehashed"] = new, meta["kinds"][entry["same_as"]]["rehashed"]
             if len(done) > before:
-                save(records, path, meta)
+                save(records, path, meta, data.get("summary"))      # a study's summary rows stay
             continue
         before = len(done)
         if isinstance(data.get("tables"), dict) and all("command" in t for t in data["tables"].values()):
