@@ -24,13 +24,27 @@ time to spare (about 15 s per deal for the search tables, four seats)::
         --kind best:1000 --kind mixed:random:1000 --kind mixed:heuristic:1000 --kind mixed:card:1000 \\
         --minutes 0 --out benchmarks/results/comrade_silence.json
 
-(``--minutes 0``: no time limit.)  The command actually used for each kind is stored in the file
+(``--minutes 0``: no time limit.)  ``--kind KIND:A-B`` plays the deals A .. B instead (both included),
+e.g. the *held-out* deals (:data:`solvers.studies.comrade_tables.HELD_OUT`, 100000 .. 100999), which no
+tuning ever looked at and which are played only for the figures to publish, into their own file (its
+``meta["kinds"][kind]["first"]`` says where each kind's deals start, and a study of ranges carries its
+top-level ``"summary"`` rows for ``docs/benchmarks.md``)::
+
+    nice -n 19 python benchmarks/bench_comrade_silence.py --kind perfect:100000-100999 \
+        --kind best:100000-100999 --minutes 0 --workers 2 --merge --out benchmarks/results/comrade_heldout.json
+
+A long run stores the deals played so far every ``--save-every`` minutes (10 by default; 0: only at the
+end); ``kill PID`` (SIGTERM) asks it to stop: it finishes the deals being played, stores everything and
+says how to play on, with ``--merge --resume`` and the same ``--kind``.
+
+The command actually used for each kind is stored in the file
 (``meta["kinds"][kind]["command"]``).  The stored four-player study keeps its mixed tables in a part
 file next to it, ``comrade_silence_mixed.json`` (``meta["parts"]``, see
 :func:`solvers.studies.comrade_tables.save`), so that neither file passes 2 MiB; ``--merge`` keeps the split,
 and every reader (``study.load``) sees one study.
 
-``--fatal KIND:N`` instead asks where the stored lost games of KIND among deals 0 .. N-1 went wrong:
+``--fatal KIND:N`` (or ``KIND:A-B``) instead asks where the stored lost games of KIND among deals 0 .. N-1
+(A .. B) went wrong:
 lost in the bidding (the final bids could not be made by any play: the position solver, all hands
 visible), or the first card after which no win was possible
 (:func:`solvers.comrade_players.review.first_fatal_action`), and whether that card was the convention
@@ -56,11 +70,13 @@ import concurrent.futures as cf
 import os
 import platform
 import random
+import signal
 import statistics
 import sys
 import time
 from functools import partial
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -69,8 +85,9 @@ from solvers.comrade_players.cardsearch import CardSearchPlayer, candidates  # n
 from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.studies.comrade_tables import (BEST, KINDS, MIXED, GameRecord, StudyFileError, code_hashes,  # noqa: E402
-                                  deal_for_seed, load, paired, play_deal, run_tasks, save, summary)
+from solvers.studies.comrade_tables import (BEST, HELD_OUT, KINDS, MAX_SEED, MIXED, GameRecord,  # noqa: E402
+                                           StudyFileError, code_hashes, deal_for_seed, load, paired, play_deal,
+                                           run_tasks, save, summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -188,8 +205,9 @@ def fatal_bid(bids: ComradeGame, seed: int, time_limit: float, counts: dict, kin
             "own": own, "saving": saving, "candidates": cands, "unknown": fatal.unknown}
 
 
-def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: float = 3.0, wide: int = 6) -> dict:
-    """Where the stored lost games of ``kind`` among deals ``0 .. n-1`` went wrong (see the module docstring).
+def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: float = 3.0, wide: int = 6,
+                  first: int = 0) -> dict:
+    """Where the stored lost games of ``kind`` among deals ``first .. n-1`` went wrong (see the module docstring).
 
     Returns the counts (``lost``, ``bidding``: lost in the bidding or with final bids that no play could make,
     ``play``: the first fatal action was a card, ``play_card``: fatal cards that were the card's own
@@ -200,10 +218,11 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
     from solvers.studies.comrade_tables import StudyError, make_table
 
     _, records = load(path)
-    counts = dict.fromkeys(("lost", "undecided", "bidding", *BID_COUNTS, "play", "play_card", "saving_in_candidates", "saving_scored_higher", "saving_in_wide",
-                            "play_departures"), 0)
+    counts = dict.fromkeys(("lost", "undecided", "bidding", *BID_COUNTS, "play", "play_card", "saving_in_candidates",
+                            "saving_scored_higher", "saving_in_wide", "play_departures"), 0)
     rows = []
-    for r in sorted((r for r in records if r.kind == kind and r.seed < n and r.result != "win"), key=lambda r: r.seed):
+    lost = (r for r in records if r.kind == kind and first <= r.seed < n and r.result != "win")
+    for r in sorted(lost, key=lambda r: r.seed):
         counts["lost"] += 1
         deal, dealer = deal_for_seed(r.seed, players)
         game = ComradeGame(deal, dealer)
@@ -260,7 +279,7 @@ def fatal_actions(path: Path, kind: str, n: int, players: int = 4, time_limit: f
             row.update(saving=sorted(saving), candidates=cands, scores=dict(scores))
         rows.append(row)
     c = counts
-    print(f"{kind}, deals 0-{n - 1}: {c['lost']} lost; in the bidding (the final bids could not be made by any "
+    print(f"{kind}, deals {first}-{n - 1}: {c['lost']} lost; in the bidding (the final bids could not be made by any "
           f"play) {c['bidding']}; the first fatal action in the play {c['play']} "
           f"({c['play_departures']} departures of the search); undecided {c['undecided']}")
     if c["bidding"]:
@@ -292,7 +311,8 @@ def compare(before_path: Path, after_path: Path) -> dict:
             continue
         row = out[kind] = paired(a, b)
         print(f"{kind:>22}: {row['deals']} deals both played; won {row['wins_before']} before, {row['wins_after']} "
-              f"after; only before {row['only_before']}, only after {row['only_after']} (exact sign test p = {row['p']:.3g})")
+              f"after; only before {row['only_before']}, only after {row['only_after']} "
+              f"(exact sign test p = {row['p']:.3g})")
     return out
 
 
@@ -306,14 +326,79 @@ def uses_search(kind: str) -> bool:
     return kind == "best" or kind.startswith("mixed:") or "inference" in kind
 
 
-def parse_kind(text: str) -> tuple[str, int]:
+def parse_kind(text: str) -> tuple[str, int, int]:
+    """``KIND:N`` (deals 0 .. N-1) or ``KIND:A-B`` (deals A .. B, both included) as ``(kind, first, stop)``,
+    the deals ``range(first, stop)``; anything else raises ``argparse.ArgumentTypeError`` with one line.
+
+    >>> parse_kind("card:1000"), parse_kind("best:100000-100999")
+    (('card', 0, 1000), ('best', 100000, 101000))
+    """
     kind, _, n = text.rpartition(":")
-    if not kind or not n.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r}: write KIND:N, e.g. card:1000")
+    first, dash, last = n.partition("-")
+    if not kind or not first.isdigit() or (dash and not last.isdigit()) or not first.isascii() or not last.isascii():
+        raise argparse.ArgumentTypeError(f"{text!r}: write KIND:N (deals 0 .. N-1, e.g. card:1000) or KIND:A-B "
+                                         f"(deals A .. B, e.g. best:100000-100999)")
     if kind not in KINDS + MIXED + ("perfect",):
         raise argparse.ArgumentTypeError(f"{text!r}: unknown kind {kind!r} (kinds: perfect, "
                                          f"{', '.join(KINDS + MIXED)})")
-    return kind, int(n)
+    start, stop = (int(first), int(last) + 1) if dash else (0, int(first))
+    if dash and stop <= start:
+        raise argparse.ArgumentTypeError(f"{text!r}: the range {first}-{last} is empty: write the first deal, then "
+                                         f"the last, e.g. {kind}:{last}-{first}")
+    if stop > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text!r}: deal numbers go up to {MAX_SEED - 1}")
+    return kind, start, stop
+
+
+def deals_text(first: int, stop: int) -> str:
+    """How the deals ``range(first, stop)`` are written on the command line: ``"1000"`` or ``"100000-100999"``."""
+    return str(stop) if first == 0 else f"{first}-{stop - 1}"
+
+
+def deals_label(first: int, stop: int) -> str:
+    """``"held-out deals 100000–100999"`` for :data:`~solvers.studies.comrade_tables.HELD_OUT`, else ``"deals A–B"``."""
+    return ("held-out " if range(first, stop) == HELD_OUT else "") + f"deals {first}–{stop - 1}"
+
+
+#: Names of the kinds of table in the summary rows of a study of a range of deals (``{n}``: players).
+SUMMARY_NAMES = {
+    "perfect": "perfect cooperation (all hands visible): deals that can be won",
+    BEST: "the strongest table, {n} × card + inference + search (`CardSearchPlayer`)",
+    "best": "the strongest table, {n} × card + inference + search (`CardSearchPlayer`)",
+}
+
+
+def summary_rows(meta: dict, records: list[GameRecord]) -> list[dict]:
+    """The figures of a study of ranges of deals (each kind's ``meta["kinds"][kind]["first"]``), one row per
+    kind: ``{"what", "figure", "interval", "kind"}``; the deals played of those asked, the wins, the bidding
+    losses and the 95 % Wilson interval.  Written as the file's top-level ``"summary"``, so
+    ``tools/benchmarks_page.py`` shows it next to the figures of the tuning range."""
+    players = meta.get("players", 4)
+    rows = []
+    for row in summary(records):
+        kind = row["kind"]
+        how = meta["kinds"][kind]
+        if "same_as" in how:
+            continue
+        first, asked = how.get("first", 0), how.get("asked", row["games"])
+        played = f"{row['games']} of the {asked} played" if row["games"] < asked else f"all {asked} played"
+        name = SUMMARY_NAMES.get(kind, "{n} × " + kind).format(n=players)
+        rate = f"{100 * row['rate']:.1f} %"
+        figure = (f"{row['wins']}/{row['games']} winnable ({rate})" if kind == "perfect"
+                  else f"{row['wins']}/{row['games']} won ({rate}); {row['bidding_losses']} lost in the bidding")
+        rows.append({"what": f"Comrade silent table, {players} players, {deals_label(first, first + asked)} "
+                             f"({played}): {name}", "kind": kind, "figure": figure,
+                     "interval": f"{100 * row['low']:.1f}–{100 * row['high']:.1f} %"})
+    return rows
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser that says a bad argument in one line (``bench_comrade_silence.py: ...``, status 2),
+    without the usage block (``--help`` shows it)."""
+
+    def error(self, message: str):
+        print(f"bench_comrade_silence.py: {' '.join(message.split())} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
 
 
 class WriteError(Exception):
@@ -332,9 +417,10 @@ def main() -> None:
 
 
 def _main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kind", type=parse_kind, action="append", default=[],
-                    help="KIND:N, a kind of table and the deals it should play (repeatable)")
+                    help="KIND:N (deals 0 .. N-1) or KIND:A-B (deals A .. B, e.g. the held-out deals "
+                         "best:100000-100999), a kind of table and the deals it should play (repeatable)")
     ap.add_argument("--players", type=int, default=4, choices=(3, 4))
     ap.add_argument("--minutes", type=float, default=15.0,
                     help="wall-time budget per kind in minutes (0: none); the deals that fit are stored")
@@ -348,22 +434,23 @@ def _main() -> None:
                     help="only report, for the stored games of KIND in --out, how many final bids any play could "
                          "have made (all hands visible) and how many of those the table won")
     ap.add_argument("--compare", metavar="BEFORE", type=Path, default=None,
-                    help="only report: each kind of --out against the same kind stored in BEFORE (e.g. the file at an "
-                         "earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`, and its "
-                         "part comrade_silence_mixed.json into the same folder), paired on the same deals")
+                    help="only report: each kind of --out against the same kind stored in BEFORE (e.g. the file at "
+                         "an earlier commit, `git show REV:benchmarks/results/comrade_silence.json > before.json`, "
+                         "and its part comrade_silence_mixed.json into the same folder), paired on the same deals")
     ap.add_argument("--fatal", metavar="KIND:N", type=parse_kind, default=None,
                     help="only report, for the stored lost games of KIND among deals 0 .. N-1 of --out, the first "
                          "action after which no win was possible, and for a search player whether it had a saving "
                          "card among its candidates")
+    ap.add_argument("--save-every", type=float, default=10.0, metavar="MINUTES",
+                    help="with --out: also store the deals played so far every MINUTES minutes (0: only at the "
+                         "end), so a run stopped with `kill PID` (it finishes the deals being played and stores "
+                         "them) or lost keeps them; play on with --merge --resume")
     ap.add_argument("--workers", type=int, default=1,
                     help="play this many deals at once, in worker processes (the games do not change: each "
                          "depends only on its seed)")
     ap.add_argument("--decisions", type=int, default=0,
                     help="only time this many play and this many bidding decisions of the strongest player")
-    try:
-        args = ap.parse_args()
-    except SystemExit as e:
-        raise SystemExit(2 if e.code else 0)
+    args = ap.parse_args()
     if args.decisions:
         time_decisions(args.decisions, 12, args.players)
         return
@@ -378,7 +465,8 @@ def _main() -> None:
         if not (args.out and args.out.exists()):
             print("bench_comrade_silence.py: --fatal reads the stored games: give --out FILE", file=sys.stderr)
             raise SystemExit(2)
-        fatal_actions(args.out, *args.fatal, players=args.players)
+        kind, first, stop = args.fatal
+        fatal_actions(args.out, kind, stop, players=args.players, first=first)
         return
     if args.bids:
         if not (args.out and args.out.exists()):
@@ -401,7 +489,7 @@ def _main() -> None:
     old_meta: dict = {}
     if args.merge and args.out and args.out.exists():
         old_meta, old = load(args.out)
-        rerun = {k for k, _ in args.kind}
+        rerun = {k for k, _, _ in args.kind}
         records = [r for r in old if r.kind not in rerun]
         meta["kinds"] = {k: v for k, v in old_meta.get("kinds", {}).items() if k not in rerun}
         if "parts" in old_meta:                          # the file's split into parts (study.save) stays
@@ -412,15 +500,21 @@ def _main() -> None:
     # which convention card played (it changes while it is designed), per kind; and which search and
     # inference played with it (they change too), for the kinds that use them
     card_sha1, search_sha1 = (code_hashes()[k] for k in ("card_sha1", "search_sha1"))
-    for kind, n in args.kind:
+    stop_asked = install_stop()
+    for kind, first, n in args.kind:
         start = time.perf_counter()
         got = []
         before = old_meta.get("kinds", {}).get(kind, {}) if args.resume else {}
         if args.resume:
             got = sorted((r for r in old if r.kind == kind), key=lambda r: r.seed)
-            if [r.seed for r in got] != list(range(len(got))):
-                print(f"bench_comrade_silence.py: --resume: the stored {kind} games are not the deals 0 .. n-1",
+            if got and before.get("first", 0) != first:
+                print(f"bench_comrade_silence.py: --resume: the stored {kind} games start at deal "
+                      f"{before.get('first', 0)}, not {first}: resume with the range they were played on",
                       file=sys.stderr)
+                raise SystemExit(2)
+            if [r.seed for r in got] != list(range(first, first + len(got))):
+                print(f"bench_comrade_silence.py: --resume: the stored {kind} games are not the deals "
+                      f"{first} .. {first}+n-1", file=sys.stderr)
                 raise SystemExit(2)
             if got and uses_card(kind) and before.get("card_sha1") != card_sha1:
                 print(f"bench_comrade_silence.py: --resume: the stored {kind} games were played with convention "
@@ -432,57 +526,108 @@ def _main() -> None:
                       f"{before.get('search_sha1')}, this one is {search_sha1}: play them again without --resume",
                       file=sys.stderr)
                 raise SystemExit(2)
-        same = [r for r in records if r.kind == BEST and r.seed < n] if kind == "best" else []
+        same = [r for r in records if r.kind == BEST and first <= r.seed < n] if kind == "best" else []
         if same:        # "best" is the table BEST: its games, not played twice (play_deal(seed, "best") gives them)
             got = [GameRecord(r.seed, "best", r.result, r.reason, r.actions, r.seconds) for r in same]
             records += got
             meta["kinds"]["best"] = dict(meta["kinds"].get(BEST, {}), same_as=BEST, deals=len(got))
             print(f"best: the {len(got)} games of {BEST}", file=sys.stderr)
             continue
+
+        def entry(wall: float) -> dict:
+            command = (f"python benchmarks/bench_comrade_silence.py --players {args.players} "
+                       f"--kind {kind}:{deals_text(first, n)} --minutes {args.minutes:g} --samples {args.samples}"
+                       + (f" --workers {args.workers}" if args.workers > 1 else "")
+                       + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
+            if before:              # --resume: the earlier runs' commands and wall time stay on record
+                command = (before["command"] + " ; then " if before.get("command") else "") + command + " --resume"
+                wall += before.get("wall_seconds", 0)
+            how = {"command": command, "asked": n - first, "deals": len(got), "wall_seconds": round(wall),
+                   "load_average": round(os.getloadavg()[0], 1), "workers": args.workers,
+                   "date": time.strftime("%Y-%m-%d"),
+                   "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"}
+            if first:
+                how["first"] = first
+            if uses_card(kind):
+                how["card_sha1"] = card_sha1
+            if uses_search(kind):
+                how["search_sha1"] = search_sha1
+            return how
+
         pool = cf.ProcessPoolExecutor(args.workers) if args.workers > 1 else "inline"
+        stored = time.perf_counter()
         try:
-            seed = len(got)
-            while seed < n and not (args.minutes and time.perf_counter() - start > 60 * args.minutes):
+            seed = first + len(got)
+            while (seed < n and not stop_asked()
+                   and not (args.minutes and time.perf_counter() - start > 60 * args.minutes)):
                 batch = [(s,) for s in range(seed, min(n, seed + 2 * args.workers))]
                 got += run_tasks(partial(play_deal, kind=kind, samples=args.samples, players=args.players), batch,
                                  executor=pool)
                 seed += len(batch)
-                print(f"\r{kind}: {len(got)}/{n}", end="", file=sys.stderr)
+                print(f"\r{kind}: {len(got)}/{n - first}", end="", file=sys.stderr)
+                if args.out and args.save_every and time.perf_counter() - stored > 60 * args.save_every \
+                        and seed < n:         # the deals so far, stored: a run stopped later keeps them
+                    meta["kinds"][kind] = entry(time.perf_counter() - start)
+                    write(args.out, records + got, meta, args.players, args.samples)
+                    stored = time.perf_counter()
         finally:
             if pool != "inline":
                 pool.shutdown()
         wall = time.perf_counter() - start
         print(file=sys.stderr)
         records += got
-        command = (f"python benchmarks/bench_comrade_silence.py --players {args.players} --kind {kind}:{n} "
-                   f"--minutes {args.minutes:g} --samples {args.samples}"
-                   + (f" --merge --out {args.out.as_posix()}" if args.out else ""))
-        if before:              # --resume: the earlier runs' commands and wall time stay on record
-            command = (before["command"] + " ; then " if before.get("command") else "") + command + " --resume"
-            wall += before.get("wall_seconds", 0)
-        meta["kinds"][kind] = {"command": command, "asked": n, "deals": len(got), "wall_seconds": round(wall),
-                               "load_average": round(os.getloadavg()[0], 1), "workers": args.workers,
-                               "date": time.strftime("%Y-%m-%d"), "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"}
-        if uses_card(kind):
-            meta["kinds"][kind]["card_sha1"] = card_sha1
-        if uses_search(kind):
-            meta["kinds"][kind]["search_sha1"] = search_sha1
-        row = summary(got)[0]
+        meta["kinds"][kind] = entry(wall)
+        row = summary(got)[0] if got else {"wins": 0, "games": 0, "rate": 0.0, "low": 0.0, "high": 1.0,
+                                          "bidding_losses": 0}
         print(f"{kind:>24}: {row['wins']:>4}/{row['games']:<4} = {row['rate']:.3f} "
               f"(95% {row['low']:.3f}-{row['high']:.3f}); bidding losses {row['bidding_losses']}, "
               f"{wall:.0f} s")
-    meta["python"] = platform.python_version()
-    meta["samples"] = args.samples
+        if stop_asked():
+            print(f"stopped: {len(got)} of the deals {first} .. {n - 1} of {kind} are done" +
+                  (f"; play on with --merge --resume --out {args.out.as_posix()}" if args.out else ""),
+                  file=sys.stderr)
+            break
     if args.out:
-        order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
-        records.sort(key=lambda r: (r.seed, order.get(r.kind, 99)))
-        try:
-            save(records, args.out, meta)
-        except OSError as e:
-            raise WriteError(f"could not write {args.out} ({(e.strerror or type(e).__name__).lower()}): "
-                             f"the stored study is left as it was, and the games of this run are not "
-                             f"stored") from None
+        write(args.out, records, meta, args.players, args.samples)
         print(f"wrote {args.out}")
+
+
+def install_stop() -> Callable[[], bool]:
+    """Make ``SIGTERM`` (``kill PID``) a request to stop: the deals being played are finished, everything
+    played is stored, and the run ends normally (so a long run can be stopped and resumed with ``--resume``).
+    Returns a function that says whether a stop was asked for."""
+    asked = []
+
+    def handler(signum, frame):
+        asked.append(signum)
+        print(f"\nbench_comrade_silence.py: asked to stop (signal {signum}): finishing the deals being played, "
+              f"then storing", file=sys.stderr)
+
+    try:
+        signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # pragma: no cover - not the main thread (a test calling main() from a thread)
+        pass
+    return lambda: bool(asked)
+
+
+def write(path: Path, records: list[GameRecord], meta: dict, players: int, samples: int | None = None) -> None:
+    """Store the study (``save``): records in deal order; a study of ranges of deals (every kind with
+    ``first``, e.g. the held-out deals) with its :func:`summary_rows`.  A write that fails leaves the stored
+    files as they were (:class:`WriteError`)."""
+    meta = dict(meta)
+    meta["python"] = platform.python_version()
+    if samples is not None:
+        meta["samples"] = samples
+    order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
+    records = sorted(records, key=lambda r: (r.seed, order.get(r.kind, 99)))
+    kinds = meta.get("kinds", {})
+    ranged = bool(kinds) and all("first" in how for how in kinds.values())
+    try:
+        save(records, path, meta, summary_rows(meta, records) if ranged else None)
+    except OSError as e:
+        raise WriteError(f"could not write {path} ({(e.strerror or type(e).__name__).lower()}): "
+                         f"the stored study is left as it was, and the games of this run are not "
+                         f"stored") from None
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.studies.comrade_tables import BEST, code_hashes, load, wilson_interval
+from solvers.studies.comrade_tables import BEST, HELD_OUT, code_hashes, load, summary, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -42,7 +42,7 @@ ENTRIES = check_results.all_entries()
 def test_the_results_folder_holds_what_the_tools_read():
     names = {p.name for p in RESULTS.glob("*.json")}
     assert {"comrade_silence.json", "comrade_silence_3p.json", "comrade_table.json", "comrade_card.json",
-            "krypkille_calibration.json"} <= names
+            "krypkille_calibration.json", "comrade_heldout.json"} <= names
     assert len(ENTRIES) >= 29
 
 
@@ -59,7 +59,8 @@ def test_every_stored_result_carries_its_provenance(entry):
     for key, value in entry.hashes.items():
         assert check_results.today_hash(entry, key, today) is not None, (key, value)
         assert re.fullmatch(r"[0-9a-f]{8,64}", value), (key, value)
-    no_code = entry.file.startswith("comrade_silence") and entry.name in ("perfect", "random", "heuristic", "sampling")
+    no_code = entry.file.startswith(("comrade_silence", "comrade_heldout")) and \
+        entry.name in ("perfect", "random", "heuristic", "sampling")
     assert entry.hashes or no_code, f"{entry.file} {entry.name}: no code hash (which code made it?)"
 
 
@@ -69,7 +70,7 @@ def test_each_result_names_the_code_it_depends_on():
     bench = load_script("benchmarks", "bench_comrade_silence")
     for entry in ENTRIES:
         keys = set(entry.hashes)
-        if entry.file.startswith("comrade_silence"):
+        if entry.file.startswith(("comrade_silence", "comrade_heldout")):
             assert ("card_sha1" in keys) == bench.uses_card(entry.name), entry
             assert ("search_sha1" in keys) == bench.uses_search(entry.name), entry
         elif entry.file == "comrade_table.json":
@@ -107,6 +108,39 @@ def test_a_stored_study_agrees_with_itself(name):
     assert [(r.seed, r.result, r.actions) for r in by_kind["best"]] == \
         [(r.seed, r.result, r.actions) for r in by_kind[BEST]][:len(by_kind["best"])]
     assert meta["players"] == (3 if "3p" in name else 4)
+
+
+def test_the_held_out_study_agrees_with_itself_and_is_shown_as_held_out():
+    """``comrade_heldout.json``: each kind's games are the first deals of the held-out range (``HELD_OUT``, a run
+    stopped early stores a prefix), its summary rows are what its records count (recounted here), labelled
+    held-out; ``tools/check_results.py`` lists each kind with its code hashes and the command to play on."""
+    path = RESULTS / "comrade_heldout.json"
+    meta, records = load(path)
+    assert meta["players"] == 4 and set(meta["kinds"]) >= {"best", "perfect"}
+    for kind, how in meta["kinds"].items():
+        recs = [r for r in records if r.kind == kind]
+        assert how["first"] == HELD_OUT[0] and how["asked"] == len(HELD_OUT), kind
+        assert [r.seed for r in recs] == list(HELD_OUT)[:len(recs)] and how["deals"] == len(recs) > 0, kind
+        assert f"--kind {kind}:100000-100999" in how["command"] and how["workers"] >= 1, kind
+    rows = {r["kind"]: r for r in json.loads(path.read_text(encoding="utf-8"))["summary"]}
+    assert set(rows) == set(meta["kinds"])
+    for kind, row in rows.items():
+        recs = [r for r in records if r.kind == kind]
+        wins = sum(r.result == "win" for r in recs)
+        lo, hi = wilson_interval(wins, len(recs))
+        assert row["figure"].startswith(f"{wins}/{len(recs)} "), row
+        assert row["interval"] == f"{100 * lo:.1f}–{100 * hi:.1f} %"
+        assert "held-out deals 100000–100999" in row["what"]
+        played = "all 1000 played" if len(recs) == 1000 else f"{len(recs)} of the 1000 played"
+        assert played in row["what"], row
+    best = summary([r for r in records if r.kind == "best"])[0]
+    assert f"; {best['bidding_losses']} lost in the bidding" in rows["best"]["figure"]
+    listed = {e.name: e for e in ENTRIES if e.file == "comrade_heldout.json"}
+    assert set(listed) == set(meta["kinds"])
+    assert set(listed["best"].hashes) == {"card_sha1", "search_sha1"}
+    text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    shown = [line for line in text.splitlines() if "held-out deals 100000–100999" in line]
+    assert len(shown) == len(rows) and all(r["figure"] in "".join(shown) for r in rows.values())
 
 
 def test_the_stored_play_table_agrees_with_itself():
@@ -266,6 +300,20 @@ def test_the_convention_card_page_quotes_the_stored_card_figures():
     front = (ROOT / "docs" / "README.md").read_text(encoding="utf-8")
     counts |= {int(n) for n in re.findall(r"\b(\d+) (?:public )?rules\b", front)}
     assert counts == {len(RULES)}, counts
+
+
+def test_rehash_keeps_a_studys_summary_rows(tmp_path):
+    """Rehashing the held-out study (a study with ``summary`` rows) rewrites its hash and keeps its rows and records."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    shutil.copy(RESULTS / "comrade_heldout.json", folder)
+    data = json.loads((folder / "comrade_heldout.json").read_text())
+    data["meta"]["kinds"]["best"]["search_sha1"] = "0123456789ab"
+    (folder / "comrade_heldout.json").write_text(json.dumps(data))
+    assert check_results.rehash("search_sha1", "0123456789ab", "same games", folder) == ["comrade_heldout.json best"]
+    after = json.loads((folder / "comrade_heldout.json").read_text())
+    assert after["summary"] == data["summary"] and after["records"] == data["records"]
+    assert after["meta"]["kinds"]["best"]["search_sha1"] == check_results.current_hashes()["search_sha1"]
 
 
 def test_a_raw_code_hash_is_checked_as_its_code_hash_of_says(tmp_path):

@@ -383,3 +383,201 @@ def test_any_json_loads_or_is_refused(value):
 @given(st.sampled_from(FIELDS), json_values)
 def test_a_study_with_any_field_changed_loads_or_is_refused(field, value):
     _load_or_refuse(mutated(_set(field, value)))
+
+
+# -- a study of a range of deals (the held-out deals): first, and the summary rows -------------------------
+
+
+def ranged_study() -> tuple[dict, list[GameRecord], list[dict]]:
+    """A study of deals 100000 .. 100002 (``meta["kinds"][kind]["first"]``) with its top-level summary rows."""
+    meta = {"kinds": {k: {"command": f"python bench --kind {k}:100000-100002", "asked": 3, "deals": 3,
+                          "first": 100_000} for k in ("perfect", "random")}, "players": 4}
+    recs = [GameRecord(r.seed + 100_000, r.kind, r.result, r.reason, r.actions, r.seconds)
+            for r in records(kinds=("perfect", "random"))]
+    rows = [{"what": "random table, deals 100000–100002", "figure": "1/3 won", "interval": "6.1–79.2 %",
+             "kind": "random"}]
+    return meta, recs, rows
+
+
+def ranged_dict() -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "study.json"
+        meta, recs, rows = ranged_study()
+        save(recs, path, meta, summary=rows)
+        return json.loads(path.read_text(encoding="utf-8"))
+
+
+RANGED = ranged_dict()
+
+RANGE_MUTATIONS = {
+    "first -1": _set(("meta", "kinds", "random", "first"), -1),
+    "first '100000'": _set(("meta", "kinds", "random", "first"), "100000"),
+    "first 10**9": _set(("meta", "kinds", "random", "first"), 10 ** 9),
+    "first true": _set(("meta", "kinds", "random", "first"), True),
+    "a range past the last deal number": lambda d: d["meta"]["kinds"]["random"].update(first=10 ** 9 - 2),
+    "a record before the range": lambda d: d["meta"]["kinds"]["random"].update(first=100_001),
+    "a record after the range": _set(("records", 5, "seed"), 100_007),
+    "summary {}": _set(("summary",), {}),
+    "summary row a text": _set(("summary", 0), "50 %"),
+    "summary row without figure": lambda d: d["summary"][0].pop("figure"),
+    "summary row with an unknown field": lambda d: d["summary"][0].update(note="x"),
+    "summary figure 3": _set(("summary", 0, "figure"), 3),
+    "summary interval blank": _set(("summary", 0, "interval"), " "),
+    "summary row of a kind not played": _set(("summary", 0, "kind"), "card"),
+}
+
+
+def test_a_study_of_a_range_of_deals_loads_with_its_summary(tmp_path):
+    meta, recs, rows = ranged_study()
+    path = tmp_path / "study.json"
+    save(recs, path, meta, summary=rows)
+    got_meta, got = load(path)
+    assert got == recs and got_meta == meta
+    assert json.loads(path.read_text())["summary"] == rows
+    assert list(json.loads(path.read_text())) == ["meta", "summary", "records"]
+
+
+@pytest.mark.parametrize("name", sorted(RANGE_MUTATIONS))
+def test_a_range_study_that_save_does_not_write_is_refused(tmp_path, name):
+    data = copy.deepcopy(RANGED)
+    RANGE_MUTATIONS[name](data)
+    _refused(_write(tmp_path, data))
+
+
+def test_save_refuses_a_bad_summary_and_writes_nothing(tmp_path):
+    meta, recs, rows = ranged_study()
+    path = tmp_path / "study.json"
+    with pytest.raises(StudyFileError, match=r"study\.json: summary row 1 must be an object"):
+        save(recs, path, meta, summary=[{"what": "x"}])
+    with pytest.raises(StudyFileError, match=r"study\.json: meta says the random games are deals 100001 \.\. 100003, "
+                                             r"but the file holds deal 100000"):
+        save(recs, path, dict(meta, kinds=dict(meta["kinds"], random=dict(meta["kinds"]["random"], first=100_001))))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("arg, says", [
+    ("best:5-3", "'best:5-3': the range 5-3 is empty"),
+    ("best:5-", "write KIND:N (deals 0 .. N-1"),
+    ("best:-5", "write KIND:N (deals 0 .. N-1"),
+    ("best:1-2-3", "write KIND:N (deals 0 .. N-1"),
+    ("best:100000-1000000000", "deal numbers go up to 999999999"),
+    ("psychic:1-2", "unknown kind 'psychic'"),
+    ("best:\u0661-\u0662", "write KIND:N (deals 0 .. N-1"),
+])
+def test_a_bad_range_of_deals_is_refused_in_one_line(tmp_path, capsys, monkeypatch, bench, arg, says):
+    monkeypatch.setattr("sys.argv", ["bench_comrade_silence.py", "--kind", arg, "--out", str(tmp_path / "s.json")])
+    with pytest.raises(SystemExit) as stop:
+        bench.main()
+    err = capsys.readouterr().err.strip()
+    assert stop.value.code == 2 and len(err.splitlines()) == 1, err
+    assert err.startswith("bench_comrade_silence.py: argument --kind: ") and says in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_old_and_the_new_form_of_kind_name_their_deals(bench):
+    assert bench.parse_kind("card:1000") == ("card", 0, 1000)
+    assert bench.parse_kind("mixed:card:20") == ("mixed:card", 0, 20)
+    assert bench.parse_kind("best:100000-100999") == ("best", 100_000, 101_000)
+    assert bench.parse_kind("random:7-7") == ("random", 7, 8)
+    assert bench.deals_label(100_000, 101_000) == "held-out deals 100000–100999"
+    assert bench.deals_label(100_000, 100_010) == "deals 100000–100009"
+
+
+def run_bench(monkeypatch, bench, *args):
+    monkeypatch.setattr("sys.argv", ["bench_comrade_silence.py", *map(str, args)])
+    bench.main()
+
+
+def test_a_range_is_played_stored_with_its_summary_and_resumed(tmp_path, capsys, monkeypatch, bench):
+    """``--kind random:100000-100005`` plays those deals; a resume plays on from the deals stored; the
+    summary rows count what the records hold; a resume on another range is refused in one line."""
+    path = tmp_path / "held.json"
+    run_bench(monkeypatch, bench, "--kind", "random:100000-100002", "--kind", "heuristic:100000-100001",
+              "--minutes", "0", "--out", path)
+    meta, recs = load(path)
+    assert sorted(r.seed for r in recs if r.kind == "random") == [100_000, 100_001, 100_002]
+    assert meta["kinds"]["random"]["first"] == 100_000 and meta["kinds"]["random"]["asked"] == 3
+    run_bench(monkeypatch, bench, "--kind", "random:100000-100005", "--minutes", "0", "--merge", "--resume",
+              "--out", path)
+    meta, recs = load(path)
+    random_games = [r for r in recs if r.kind == "random"]
+    assert [r.seed for r in random_games] == list(range(100_000, 100_006))
+    assert meta["kinds"]["random"]["command"].count("--kind random:100000-1000") == 2
+    from solvers.studies.comrade_tables import play_deal
+
+    again = play_deal(100_004, "random")      # the resumed deal is the one its number names
+    assert (random_games[4].result, random_games[4].actions) == (again.result, again.actions)
+    rows = json.loads(path.read_text())["summary"]
+    wins = sum(r.result == "win" for r in random_games)
+    row = next(r for r in rows if r["kind"] == "random")
+    assert row["what"].startswith("Comrade silent table, 4 players, deals 100000–100005 (all 6 played)")
+    assert row["figure"].startswith(f"{wins}/6 won")
+    capsys.readouterr()
+    before = path.read_bytes()
+    with pytest.raises(SystemExit) as stop:
+        run_bench(monkeypatch, bench, "--kind", "random:200000-200005", "--merge", "--resume", "--out", path)
+    err = capsys.readouterr().err.strip()
+    assert stop.value.code == 2 and len(err.splitlines()) == 1 and "start at deal 100000, not 200000" in err, err
+    assert path.read_bytes() == before
+
+
+def test_a_study_of_deals_from_zero_gets_no_summary_and_no_first(tmp_path, monkeypatch, bench):
+    path = tmp_path / "s.json"
+    run_bench(monkeypatch, bench, "--kind", "random:3", "--minutes", "0", "--out", path)
+    data = json.loads(path.read_text())
+    assert "summary" not in data and "first" not in data["meta"]["kinds"]["random"]
+
+
+def test_a_stopped_run_stores_the_deals_played_and_says_how_to_play_on(tmp_path, capsys, monkeypatch, bench):
+    """``kill PID`` (SIGTERM) during a run: the deals being played are finished and stored, the run ends
+    normally and says how to resume; with ``--save-every`` the deals so far are stored during the run."""
+    import signal
+
+    path = tmp_path / "held.json"
+    real = bench.run_tasks
+    calls = []
+
+    def run_then_stop(*args, **kwargs):
+        out = real(*args, **kwargs)
+        calls.append(len(out))
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return out
+
+    monkeypatch.setattr(bench, "run_tasks", run_then_stop)
+    old = signal.getsignal(signal.SIGTERM)
+    try:
+        run_bench(monkeypatch, bench, "--kind", "random:100000-100099", "--kind", "heuristic:100000-100009",
+                  "--minutes", "0", "--out", path)
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    meta, recs = load(path)
+    assert [r.seed for r in recs] == [100_000, 100_001, 100_002, 100_003]      # two batches of two
+    assert meta["kinds"]["random"]["deals"] == 4 and "heuristic" not in meta["kinds"]
+    assert "random:100000-100099" in meta["kinds"]["random"]["command"]
+    err = capsys.readouterr().err
+    assert ("stopped: 4 of the deals 100000 .. 100099 of random are done; "
+            f"play on with --merge --resume --out {path}") in err
+    assert json.loads(path.read_text())["summary"][0]["what"].startswith(
+        "Comrade silent table, 4 players, deals 100000–100099 (4 of the 100 played)")
+
+
+def test_a_run_stores_its_deals_as_it_goes(tmp_path, monkeypatch, bench):
+    """With ``--save-every`` the study is stored between batches: a run that dies keeps what it played."""
+    path = tmp_path / "held.json"
+    real = bench.run_tasks
+    calls = []
+
+    def run_then_die(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bench, "run_tasks", run_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        run_bench(monkeypatch, bench, "--kind", "random:100000-100099", "--minutes", "0", "--save-every", "0.000001",
+                  "--out", path)
+    meta, recs = load(path)
+    assert [r.seed for r in recs] == [100_000, 100_001, 100_002, 100_003]
+    assert meta["kinds"]["random"]["deals"] == 4 and meta["kinds"]["random"]["asked"] == 100

@@ -64,8 +64,15 @@ def wins_figure(wins: int, games: int, bidding: int | None = None) -> str:
     return text if bidding is None else f"{text}; {bidding} lost in the bidding"
 
 
+#: What a row of the four-player study of deals 0-999 says about its deals: the card and the search were tuned
+#: on some of them, so its figures may flatter the tuned tables; ``comrade_heldout.json`` holds the figures of
+#: the held-out deals (:data:`solvers.studies.comrade_tables.HELD_OUT`), which no tuning looked at.
+TUNED = ", which include the tuning deals 0–399"
+
+
 def study_rows(path: Path) -> list[dict]:
-    """One row per kind of table of a silence study (``solvers.studies.comrade_tables``), counted from its records."""
+    """One row per kind of table of a silence study (``solvers.studies.comrade_tables``), counted from its records,
+    with the deals it played (the four-player study's include the deals the players were tuned on)."""
     from solvers.studies.comrade_tables import load, summary
 
     meta, records = load(path)
@@ -83,7 +90,8 @@ def study_rows(path: Path) -> list[dict]:
             name = KIND_NAMES.get(kind, kind).format(n=players)
         figure = (f"{row['wins']}/{row['games']} winnable ({pct(row['rate'])})" if kind == "perfect"
                   else wins_figure(row["wins"], row["games"], row["bidding_losses"]))
-        rows.append({"what": f"Comrade silent table, {players} players: {name}", "kind": kind,
+        rows.append({"what": f"Comrade silent table, {players} players: {name}; deals 0–{row['games'] - 1}"
+                             + (TUNED if players == 4 else ""), "kind": kind,
                      "figure": figure, "interval": interval(row["low"], row["high"])})
     return rows
 

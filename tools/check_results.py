@@ -19,8 +19,10 @@ today's hash over ``--old`` in every entry that stores it, and appends ``--becau
 show the games are the same) to the entry's ``rehashed`` note.  The records are not touched.
 
 A result file is one of three shapes, and :func:`entries` reads each: a study (``meta["kinds"]``, one entry
-per kind of table), a file of tables (``tables``, one entry per table, each with its ``command``), or any
-other file with one ``meta`` dict for the whole file.  A part of a study (``part_of``) has no entry of its own.
+per kind of table: ``comrade_silence.json``, ``comrade_silence_3p.json``, and ``comrade_heldout.json``, the
+strongest table on the held-out deals 100000-100999, whose command plays on from the deals stored), a file
+of tables (``tables``, one entry per table, each with its ``command``), or any other file with one ``meta``
+dict for the whole file.  A part of a study (``part_of``) has no entry of its own.
 """
 
 from __future__ import annotations
@@ -181,7 +183,7 @@ def rehash(key: str, old: str, because: str, results: Path = RESULTS) -> list[st
                 if "same_as" in entry and entry.get(key) == old:
                     entry[key], entry["rehashed"] = new, meta["kinds"][entry["same_as"]]["rehashed"]
             if len(done) > before:
-                save(records, path, meta)
+                save(records, path, meta, data.get("summary"))      # a study's summary rows stay
             continue
         before = len(done)
         if isinstance(data.get("tables"), dict) and all("command" in t for t in data["tables"].values()):

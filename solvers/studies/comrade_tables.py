@@ -17,6 +17,8 @@ silent table can beat.
   with :class:`StudyError` (``BrokenProcessPool`` for a process pool; for any executor,
   no task finishing within ``stall_timeout`` seconds), never a hang;
 * :func:`summary` — win rates with 95 % (Wilson) confidence intervals;
+* :data:`HELD_OUT` — the deals 100000 .. 100999, held out: played only for the figures to publish, never
+  to choose between variants (those are compared paired, :func:`paired`, on the tuning deals);
 * :func:`save` and :func:`load` — a study as a JSON file.  :func:`save` replaces a file whole or
   not at all (a full disk leaves the previous file as it was); :func:`load` checks the whole
   file and refuses anything :func:`save` does not write with :class:`StudyFileError`, a
@@ -30,7 +32,7 @@ silent table can beat.
       Traceback (most recent call last):
       ...
       solvers.studies.comrade_tables.StudyFileError: ...study.json: record 1: seed must be a deal number 0..999999999, not 'zero'
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -58,13 +60,14 @@ from cardgames.errors import ParseError, shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
-           "code_hashes", "code_text"]
+           "code_hashes", "code_text", "HELD_OUT"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
 #: * ``"random"``, ``"heuristic"`` — :mod:`cardgames.comrade.players`;
 #: * ``"sampling"`` — perfect-information Monte Carlo (:class:`~solvers.comrade_players.sampling.SamplingPlayer`);
-#: * ``"card"`` — four players following the convention card (:class:`~solvers.comrade_players.convention.ConventionPlayer`);
+#: * ``"card"`` — four players following the convention card
+#:   (:class:`~solvers.comrade_players.convention.ConventionPlayer`);
 #: * ``"card+inference"`` — the card's bidding, and sampling on worlds weighted by the card
 #:   (:class:`~solvers.comrade_players.cardsearch.InferenceSamplingPlayer`);
 #: * ``"card+inference+search"`` — the card, improved by rollouts in worlds weighted by the card
@@ -80,6 +83,18 @@ BEST = "card+inference+search"
 
 #: The mixed tables: one seat of each other kind with three of the strongest bots.
 MIXED = tuple(f"mixed:{k}" for k in ("random", "heuristic", "sampling", "card"))
+
+#: The held-out deals: four-player deals 100000 .. 100999, chosen once (2026-12-07) and written down here.
+#: No tuning ever looked at them (the card and the search were tuned on deals 0-199 and 0-399, and the
+#: study of deals 0-999 includes those), so a win rate on them is an honest estimate of a table's strength.
+#: Held out means: use them only for the final figures (``benchmarks/results/comrade_heldout.json``), NEVER
+#: to choose between variants of a player: compare variants paired on a tuning range
+#: (:func:`paired`), then measure the chosen one here.  Play them with
+#: ``python benchmarks/bench_comrade_silence.py --kind best:100000-100999 ...`` (see that script).
+#:
+#:     >>> HELD_OUT[0], HELD_OUT[-1], len(HELD_OUT)
+#:     (100000, 100999, 1000)
+HELD_OUT = range(100_000, 101_000)
 
 #: Worlds per decision of the card+inference players (``samples`` is the old sampling table's).
 INFERENCE_SAMPLES = 6
@@ -193,8 +208,8 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], executor: "cf.Executor | str
     """``[fn(*t) for t in tasks]``, computed on ``executor``, in task order.
 
     ``executor``: any :class:`concurrent.futures.Executor` (left open: it is the caller's),
-    ``None`` for a local process pool (closed afterwards; in the browser, Pyodide, this process), or ``"inline"`` to compute in this
-    process.  A dead worker raises :class:`StudyError` at once for a process pool
+    ``None`` for a local process pool (closed afterwards; in the browser, Pyodide, this process), or
+    ``"inline"`` to compute in this process.  A dead worker raises :class:`StudyError` at once for a process pool
     (``BrokenProcessPool``), and for any executor once no task has finished for
     ``stall_timeout`` seconds (``None``: wait forever).
     """
@@ -291,8 +306,8 @@ def paired(before: Sequence[GameRecord], after: Sequence[GameRecord]) -> dict:
     only_b = sum(won_b[s] and not won_a[s] for s in seeds)
     n, k = only_a + only_b, min(only_a, only_b)
     p = 1.0 if n == 0 else min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
-    return {"deals": len(seeds), "wins_before": sum(won_a[s] for s in seeds), "wins_after": sum(won_b[s] for s in seeds),
-            "only_before": only_a, "only_after": only_b, "p": p}
+    return {"deals": len(seeds), "wins_before": sum(won_a[s] for s in seeds),
+            "wins_after": sum(won_b[s] for s in seeds), "only_before": only_a, "only_after": only_b, "p": p}
 
 
 def summary(records: Sequence[GameRecord]) -> list[dict]:
@@ -372,7 +387,8 @@ def _check_parts(parts, path) -> dict:
     return parts
 
 
-#: The deal numbers a study may hold: a study plays deals 0, 1, 2, ... (far fewer than this).
+#: The deal numbers a study may hold: a study plays deals 0, 1, 2, ... or a range such as :data:`HELD_OUT`
+#: (``meta["kinds"][kind]["first"]``: its first deal).
 MAX_SEED = 10 ** 9
 
 #: The largest study file :func:`load` reads (a stored study of 12,000 games is about 3 MB).
@@ -386,7 +402,7 @@ TABLE_RESULTS = ("win", "loss")
 _KIND_FIELDS: dict[str, tuple] = {
     "command": (str, type(None)), "asked": (int,), "deals": (int,), "wall_seconds": (int, float),
     "load_average": (int, float), "workers": (int,), "card_sha1": (str,), "search_sha1": (str,),
-    "rehashed": (str,), "same_as": (str,)}
+    "rehashed": (str,), "same_as": (str,), "first": (int,)}
 #: The fields of ``meta`` that :func:`load` checks (besides ``kinds`` and ``parts``).
 _META_FIELDS: dict[str, tuple] = {"players": (int,), "python": (str,), "samples": (int,), "command": (str,)}
 _NAMES = {int: "a whole number", float: "a number", str: "a text", type(None): "null"}
@@ -517,11 +533,36 @@ class _StudyFile:
             for name in ("deals", "asked", "workers"):
                 if name in how and how[name] < 0:
                     raise self.fail(f"{at}[\"{name}\"] must be >= 0, not {shown(how[name])}", how[name])
+            if "first" in how and not 0 <= how["first"] < MAX_SEED:
+                raise self.fail(f"{at}[\"first\"] must be a deal number 0..{MAX_SEED - 1}, not {shown(how['first'])}",
+                                how["first"])
+            if "first" in how and "asked" in how and how["first"] + how["asked"] > MAX_SEED:
+                raise self.fail(f"{at}: deals {how['first']} .. {how['first'] + how['asked'] - 1} go past the last "
+                                f"deal number {MAX_SEED - 1}", how["asked"])
         return meta
 
-    def claims(self, meta: dict, rows: list[dict]) -> list[tuple[str, str, int]]:
-        """Check what ``meta["kinds"]`` says against the records; the kinds to copy (:func:`save`'s
-        ``same_as``) as ``(kind, source, deals)``."""
+    def summary(self, rows: object, meta: dict) -> list[dict]:
+        """The top-level ``"summary"`` rows checked: a list of ``{"what", "figure", "interval"}`` texts (and
+        optionally ``"kind"``, a kind of ``meta["kinds"]`` whose provenance the row shows)."""
+        if not isinstance(rows, list):
+            raise self.fail(f"\"summary\" must be a list of rows, not {shown(rows)}", rows)
+        for i, row in enumerate(rows, 1):
+            at = f"summary row {i}"
+            if not isinstance(row, dict) or not {"what", "figure", "interval"} <= set(row) \
+                    or not set(row) <= {"what", "figure", "interval", "kind"}:
+                raise self.fail(f"{at} must be an object with the texts what, figure, interval (and optionally "
+                                f"kind), not {shown(row)}", row)
+            for name, value in row.items():
+                if not isinstance(value, str) or not value.strip():
+                    raise self.fail(f"{at}: {name} must be a text, not {shown(value)}", value)
+            if "kind" in row and row["kind"] not in meta.get("kinds", {}):
+                raise self.fail(f"{at}: kind {shown(row['kind'])} is not a kind of meta[\"kinds\"]", row["kind"])
+        return rows
+
+    def claims(self, meta: dict, rows: list[dict]) -> list[tuple[str, str, int, int]]:
+        """Check what ``meta["kinds"]`` says against the records (how many deals of each kind; with ``first``,
+        that they are deals ``first`` .. ``first + deals - 1``); the kinds to copy (:func:`save`'s
+        ``same_as``) as ``(kind, source, first, deals)``."""
         seen: set = set()
         count: dict[str, int] = {}
         for d in rows:
@@ -534,27 +575,34 @@ class _StudyFile:
         copies = []
         for kind, how in kinds.items():
             deals = how["deals"]
+            first = how.get("first", 0)
             source = how.get("same_as")
+            outside = [d["seed"] for d in rows if d["kind"] == kind and not first <= d["seed"] < first + deals]
+            if "first" in how and not source and outside:
+                raise self.fail(f"meta says the {kind} games are deals {first} .. {first + deals - 1}, but the file "
+                                f"holds deal {outside[0]}", outside[0])
             if source and kind not in count:
                 origin = kinds.get(source)
                 if source == kind or not isinstance(origin, dict) or origin.get("same_as"):
                     raise self.fail(f"meta[\"kinds\"][{shown(kind)}] repeats {shown(source)}, which is not a kind "
                                     "stored in the file", source)
-                have = sum(1 for d in rows if d["kind"] == source and d["seed"] < deals)
+                have = sum(1 for d in rows if d["kind"] == source and first <= d["seed"] < first + deals)
                 if have != deals:
-                    raise self.fail(f"meta says {kind} repeats the first {deals} deal(s) of {source}, but the file "
-                                    f"holds {have} of them", deals)
-                copies.append((kind, source, deals))
+                    raise self.fail(f"meta says {kind} repeats {deals} deal(s) of {source} from deal {first} on, but "
+                                    f"the file holds {have} of them", deals)
+                copies.append((kind, source, first, deals))
             elif count.get(kind, 0) != deals:
                 raise self.fail(f"meta says {deals} {kind} deal(s) are stored, but the file holds "
                                 f"{count.get(kind, 0)}", deals)
         return copies
 
-    def study(self, data: object) -> tuple[dict, list[dict], list[tuple[str, str, int]]]:
+    def study(self, data: object) -> tuple[dict, list[dict], list[tuple[str, str, int, int]]]:
         """The whole study: its meta, every record (its parts' too) and the kinds to copy."""
         if not isinstance(data, dict) or "meta" not in data or "records" not in data:
             raise self.fail("not a study file: it must be a JSON object with \"meta\" and \"records\"", data)
         meta = self.meta(data["meta"])
+        if "summary" in data:
+            self.summary(data["summary"], meta)
         rows = list(self.records(data["records"], ""))
         parts = _check_parts(meta.get("parts", {}), self.path)
         for d in rows:
@@ -627,7 +675,7 @@ def _write_whole(files: dict[Path, str]) -> None:
         os.close(folder)
 
 
-def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
+def save(records: Sequence[GameRecord], path, meta: dict | None = None, summary: list[dict] | None = None) -> None:
     """Write a study as JSON (``meta``: how it was made, e.g. the command that rewrites it), one game
     per line, so a stored study of thousands of games stays small and its diffs read game by game.
 
@@ -638,6 +686,10 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     ``meta["parts"]``, e.g. ``{"comrade_silence_mixed.json": ["mixed:"]}``, puts the games of the kinds
     that start with one of the prefixes into that file, next to ``path`` (so that no stored file grows
     past what a repository holds well); :func:`load` reads them back as one study.
+
+    ``summary``: the figures to publish, rows ``{"what", "figure", "interval"}`` (optionally ``"kind"``, the
+    kind whose provenance the row shows), written as the file's top-level ``"summary"``, which
+    ``tools/benchmarks_page.py`` puts on ``docs/benchmarks.md``.
 
     Whole or not at all: the study is checked as :func:`load` checks it (:class:`StudyFileError`, and
     nothing is written), then each file is written to a temporary file beside it, flushed to the disk
@@ -655,6 +707,8 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     path = Path(path)
     checker = _StudyFile(path)
     checker.meta(meta)
+    if summary is not None:
+        checker.summary(summary, meta)
     parts = _check_parts(meta.get("parts", {}), path)
     copies = {k for k, how in meta.get("kinds", {}).items() if isinstance(how, dict) and how.get("same_as")}
     dicts = []
@@ -668,8 +722,10 @@ def save(records: Sequence[GameRecord], path, meta: dict | None = None) -> None:
     lines: dict[str | None, list[str]] = {None: [], **{name: [] for name in parts}}
     for d in kept:
         lines[_part_for(d["kind"], parts)].append(json.dumps(d, ensure_ascii=False, separators=(",", ":")))
-    files = {path: '{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False) + ',\n"records": [\n'
-             + ",\n".join(lines[None]) + "\n]}\n"}
+    head = '{"meta": ' + json.dumps(meta, indent=1, ensure_ascii=False)
+    if summary is not None:
+        head += ',\n"summary": ' + json.dumps(summary, indent=1, ensure_ascii=False)
+    files = {path: head + ',\n"records": [\n' + ",\n".join(lines[None]) + "\n]}\n"}
     for name in parts:
         files[path.parent / name] = ('{"part_of": ' + json.dumps(path.name) + ',\n"records": [\n'
                                      + ",\n".join(lines[name]) + "\n]}\n")
@@ -683,9 +739,9 @@ def load(path) -> tuple[dict, list[GameRecord]]:
 
     The whole file is checked first: a file that cannot be read, is not UTF-8 JSON, or breaks the schema
     (a field of the wrong type, a seed that is no deal number, a result the kind cannot have, a deal
-    stored twice, ``meta["kinds"]`` claiming deals the records do not hold, ``same_as`` naming a kind not
-    stored, a missing or foreign part ...) raises :class:`StudyFileError` naming the file and the fault;
-    nothing else escapes."""
+    stored twice, ``meta["kinds"]`` claiming deals the records do not hold or, with ``first``, deals outside
+    its range, ``same_as`` naming a kind not stored, a missing or foreign part, a malformed ``"summary"`` ...)
+    raises :class:`StudyFileError` naming the file and the fault; nothing else escapes."""
     path = Path(path)
     checker = _StudyFile(path)
     meta, rows, copies = checker.study(checker.read(path, path.name))
@@ -694,7 +750,7 @@ def load(path) -> tuple[dict, list[GameRecord]]:
         actions = d["actions"].split() if isinstance(d["actions"], str) else d["actions"]
         recs.append(GameRecord(d["seed"], d["kind"], d["result"], d["reason"], tuple(actions), d["seconds"]))
         recs += [GameRecord(d["seed"], kind, d["result"], d["reason"], tuple(actions), d["seconds"])
-                 for kind, source, deals in copies if d["kind"] == source and d["seed"] < deals]
+                 for kind, source, first, deals in copies if d["kind"] == source and first <= d["seed"] < first + deals]
     if meta.get("parts"):
         recs.sort(key=lambda r: r.seed)         # stable: each deal's games in the order they were saved
     return meta, recs
