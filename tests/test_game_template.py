@@ -21,6 +21,8 @@ import ast
 import importlib
 import inspect
 import pickle
+import functools
+import os
 import re
 import warnings
 from pathlib import Path
@@ -217,15 +219,18 @@ SKIP_DIRS = {"student", "teacher", "_site", "build", "dist", "node_modules", ".v
 SUFFIXES = {".py", ".ipynb", ".md", ".toml", ".cfg", ".txt", ".json", ".yml", ".yaml", ".html", ".js"}
 
 
-def repository_files() -> list[Path]:
+@functools.lru_cache(maxsize=1)
+def repository_files() -> tuple[Path, ...]:
+    """The repository's text files, walked without entering the skipped folders (``.venv`` and
+    ``node_modules`` alone hold tens of thousands of files)."""
     out = []
-    for path in ROOT.rglob("*"):
-        rel = path.relative_to(ROOT)
-        if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in rel.parts[:-1]):
-            continue
-        if path.is_file() and (path.suffix in SUFFIXES or path.name == "Makefile"):
-            out.append(path)
-    return out
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if path.suffix in SUFFIXES or name == "Makefile":
+                out.append(path)
+    return tuple(out)
 
 
 def old_names_in(text: str) -> list[str]:
