@@ -20,18 +20,21 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import pickle
 import functools
-import os
+import pickle
 import re
 import warnings
 from pathlib import Path
 
 import pytest
+from repo_files import git_files
 
 from cardgames import registry
 from cardgames.errors import CardgamesError, RuleConfigError
 from cardgames.game import GameState
+
+#: An engine-layer test; its one subprocess is ``git ls-files`` (tests/repo_files.py).
+pytestmark = pytest.mark.fast
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ("engine", "view", "options", "display", "errors", "players")
@@ -221,16 +224,10 @@ SUFFIXES = {".py", ".ipynb", ".md", ".toml", ".cfg", ".txt", ".json", ".yml", ".
 
 @functools.lru_cache(maxsize=1)
 def repository_files() -> tuple[Path, ...]:
-    """The repository's text files, walked without entering the skipped folders (``.venv`` and
-    ``node_modules`` alone hold tens of thousands of files)."""
-    out = []
-    for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
-        for name in sorted(files):
-            path = Path(folder) / name
-            if path.suffix in SUFFIXES or name == "Makefile":
-                out.append(path)
-    return tuple(out)
+    """The repository's tracked text files, without the generated folders."""
+    return tuple(ROOT / rel for rel in git_files()
+                 if not any(part in SKIP_DIRS or part.endswith(".egg-info") for part in Path(rel).parts[:-1])
+                 and (Path(rel).suffix in SUFFIXES or Path(rel).name == "Makefile"))
 
 
 def old_names_in(text: str) -> list[str]:

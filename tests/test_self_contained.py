@@ -4,10 +4,9 @@ no file is too large for it."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
-import pytest
+from repo_files import git_files
 
 ROOT = Path(__file__).resolve().parents[1]
 # Built from parts, so this file does not match itself.
@@ -15,16 +14,8 @@ OUTSIDE = re.compile("|".join([r"\bshared/" + "rules", r"\bshared/" + "seeds", "
 TEXT = (".py", ".md", ".ipynb", ".toml", ".txt", ".cfg", ".json", ".yml", ".yaml", ".in", "Makefile", "postBuild")
 
 
-def _git_files() -> list[str]:
-    try:
-        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout")
-    return out.splitlines()
-
-
 def _tracked() -> list[Path]:
-    return [ROOT / p for p in _git_files() if p.endswith(TEXT)]
+    return [ROOT / p for p in git_files() if p.endswith(TEXT)]
 
 
 def test_no_file_points_outside_the_repository():
@@ -49,7 +40,7 @@ MAX_BYTES = 2 * 1024 * 1024
 
 
 def test_no_tracked_file_is_larger_than_two_mebibytes():
-    sizes = {p: (ROOT / p).stat().st_size for p in _git_files() if (ROOT / p).is_file()}
+    sizes = {p: (ROOT / p).stat().st_size for p in git_files() if (ROOT / p).is_file()}
     assert len(sizes) > 100, "git ls-files found too few files to be this repository"
     big = {p: n for p, n in sizes.items() if n > MAX_BYTES}
     assert not big, f"files over {MAX_BYTES} bytes: {big}"
