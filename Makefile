@@ -26,23 +26,31 @@ endef
 
 .PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
 
+# The venv gets uv (pinned in constraints.txt), which installs the packages in seconds where pip takes
+# a minute; without it (uv not installable, or failing) pip installs the same pins.
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c constraints.txt uv || $(PY) -m pip install --quiet --upgrade pip
 
-# Every install uses the pinned versions of constraints.txt (the same pins Binder uses).
-PIP_INSTALL := $(PY) -m pip install --quiet -c constraints.txt
+# $(call pip_install,ARGS): install with the pinned versions of constraints.txt (the same pins Binder uses).
+UV := $(VENV)/bin/uv
+define pip_install
+@if [ -x $(UV) ] && $(UV) pip install --python $(PY) --quiet -c constraints.txt $(1); then :; else \
+	  [ ! -x $(UV) ] || echo "uv could not install $(1): trying pip"; \
+	  $(PY) -m pip install --quiet -c constraints.txt $(1); \
+	fi
+endef
 
 $(LAB_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab]"
+	$(call pip_install,-e ".[lab]")
 	touch $@
 
 $(TEST_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,test,dask,site,class]"
+	$(call pip_install,-e ".[lab$(comma)test$(comma)dask$(comma)site$(comma)class]")
 	touch $@ $(LAB_STAMP) $(SITE_STAMP)
 
 $(SITE_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,site]"
+	$(call pip_install,-e ".[lab$(comma)site]")
 	touch $@
 
 ## make install: the package with JupyterLab (the `lab` extra), pinned. The engines, solvers and
@@ -58,7 +66,7 @@ pins: | $(PY)
 
 CLASS_STAMP := $(VENV)/.class-installed
 $(CLASS_STAMP): pyproject.toml constraints.txt | $(PY)
-	$(PIP_INSTALL) -e ".[lab,class]"
+	$(call pip_install,-e ".[lab$(comma)class]")
 	touch $@
 
 ## make class: the class server on this machine for the room's network (classroom/server/): it prints
