@@ -200,22 +200,26 @@ def _cached(name: str, version: str, suffix: str) -> Path | None:
     return None
 
 
-def pip_download(name: str, version: str, *, platform: str | None = None) -> Path:
-    """The wheel of ``name==version`` for Python 3 in the browser, from PyPI (cached in build/site-cache)."""
+def pip_download_all(specs: list[tuple[str, str]], *, platform: str | None = None) -> dict[str, Path]:
+    """The wheels of ``[(name, version), ...]`` for Python 3 in the browser, by canonical name: those not
+    in build/site-cache yet come from PyPI in one ``pip download`` (a pip process takes a second to start,
+    and a fresh clone needs about twenty wheels)."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    hit = _cached(name, version, ".whl")
-    if hit:
-        return hit
-    command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-               "--python-version", kernel_constants().PYODIDE_PYTHON_VERSION, "-d", CACHE, f"{name}=={version}"]
-    if platform:
-        command[4:4] = ["--platform", platform, "--implementation", "cp"]
-    log(f"pip download {name}=={version}" + (f" ({platform})" if platform else ""))
-    run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    hit = _cached(name, version, ".whl")
-    if not hit:
-        raise SiteBuildError(f"pip download {name}=={version} wrote no wheel into {CACHE}")
-    return hit
+    found = {canonicalize_name(n): _cached(n, v, ".whl") for n, v in specs}
+    missing = [(n, v) for n, v in specs if found[canonicalize_name(n)] is None]
+    if missing:
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                   "--python-version", kernel_constants().PYODIDE_PYTHON_VERSION, "-d", CACHE,
+                   *(f"{n}=={v}" for n, v in missing)]
+        if platform:
+            command[4:4] = ["--platform", platform, "--implementation", "cp"]
+        log("pip download " + ", ".join(f"{n}=={v}" for n, v in missing) + (f" ({platform})" if platform else ""))
+        run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for n, v in missing:
+            found[canonicalize_name(n)] = _cached(n, v, ".whl")
+            if found[canonicalize_name(n)] is None:
+                raise SiteBuildError(f"pip download {n}=={v} wrote no wheel into {CACHE}")
+    return found
 
 
 def pure_wheel_from_sdist(name: str, version: str, package: str) -> Path:
@@ -359,40 +363,44 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
     abi = lock["info"]["abi_version"]
     wheels: dict[str, Path] = {}
 
-    def ours(name: str, version: str, *, binary: bool = False) -> Path:
-        if binary:
-            return pip_download(name, version, platform=f"pyemscripten_{abi}_wasm32")
-        if name == "python-constraint2":
-            return pure_wheel_from_sdist(name, version, "constraint")
-        return pip_download(name, version)
-
     # 1. this project's browser dependencies and ipywidgets' own, at the pins of constraints.txt
+    pure, binary = [], []
     for name in (*BROWSER_DEPENDENCIES, *WIDGET_DEPENDENCIES):
         cname = canonicalize_name(name)
         in_lock = packages.get(key.get(cname, ""), {})
-        binary = in_lock.get("file_name", "").endswith("_wasm32.whl") or cname == "python-sat"
-        wheels[cname] = ours(name, pinned[cname], binary=binary)
-    # 2. the kernel's packages and everything they need, at Pyodide's versions (pure wheels only)
+        if in_lock.get("file_name", "").endswith("_wasm32.whl") or cname == "python-sat":
+            binary.append((name, pinned[cname]))
+        elif cname == "python-constraint2":
+            wheels[cname] = pure_wheel_from_sdist(name, pinned[cname], "constraint")
+        else:
+            pure.append((name, pinned[cname]))
+    wheels.update(pip_download_all(binary, platform=f"pyemscripten_{abi}_wasm32") if binary else {})
+    wheels.update(pip_download_all(pure))
+    # 2. the kernel's packages and everything they need, at Pyodide's versions (pure wheels only), a
+    #    generation of requirements at a time (one download each)
     todo = [canonicalize_name(n) for n in KERNEL_PACKAGES]
     for wheel in list(wheels.values()):
         todo += _requires(wheel)
     while todo:
-        cname = todo.pop()
-        if cname in wheels or cname in CDN_IMPORTS or cname in NOT_SHIPPED:
-            continue
-        entry = packages.get(key.get(cname, ""))
-        if entry is None:
-            if cname not in pinned:
-                raise SiteBuildError(f"{cname} is needed in the browser but neither Pyodide nor constraints.txt "
-                                     f"has a version of it")
-            wheels[cname] = ours(cname, pinned[cname])
-        elif entry["package_type"] != "package":
-            continue  # a part of the standard library Pyodide ships separately: leave it where it is
-        elif entry["file_name"].endswith("-none-any.whl"):
-            wheels[cname] = ours(entry["name"], entry["version"])
-        else:
-            raise SiteBuildError(f"{cname} is needed in the browser but is a compiled Pyodide package on the CDN")
-        todo += _requires(wheels[cname])
+        wave: dict[str, tuple[str, str]] = {}
+        for cname in todo:
+            if cname in wheels or cname in wave or cname in CDN_IMPORTS or cname in NOT_SHIPPED:
+                continue
+            entry = packages.get(key.get(cname, ""))
+            if entry is None:
+                if cname not in pinned:
+                    raise SiteBuildError(f"{cname} is needed in the browser but neither Pyodide nor "
+                                         f"constraints.txt has a version of it")
+                wave[cname] = (cname, pinned[cname])
+            elif entry["package_type"] != "package":
+                continue  # a part of the standard library Pyodide ships separately: leave it where it is
+            elif entry["file_name"].endswith("-none-any.whl"):
+                wave[cname] = (entry["name"], entry["version"])
+            else:
+                raise SiteBuildError(f"{cname} is needed in the browser but is a compiled Pyodide package on the CDN")
+        got = pip_download_all(sorted(wave.values()))
+        wheels.update((cname, got[canonicalize_name(name)]) for cname, (name, _) in sorted(wave.items()))
+        todo = [dep for cname in sorted(wave) for dep in _requires(wheels[cname])]
     # 3. the lock entries: what each wheel really requires (PyPI metadata, not Pyodide's build recipe:
     #    Pyodide's networkx, for one, drags numpy and matplotlib along)
     for cname, wheel in wheels.items():
