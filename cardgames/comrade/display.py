@@ -16,9 +16,8 @@ if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/te
     from .view import ComradeView
     from .series import Series
 
-# At run time this module imports no engine module (the engine names above serve the annotations
-# only): the engines import it lazily in their _repr_html_, so the imports run one way
-# (tests/test_layout.py).
+# engine.py and view.py import this module inside their _repr_html_, so the imports run one way: the
+# functions below never need the game or view classes at run time (tests/test_layout.py).
 
 __all__ = [
     "suit_html", "bid_cards_html", "bidding_history_html", "bids_html", "won_table_html", "tricks_html",

@@ -22,9 +22,8 @@ from .scoring import SCORING_ROWS, hand_points
 if TYPE_CHECKING:   # for annotations only: never imported at run time (tests/test_layout.py)
     from .engine import HeartChallengeGame
     from .view import HeartChallengeView
-# At run time this module imports no engine module (the engine names above serve the annotations
-# only): the engines import it lazily in their _repr_html_, so the imports run one way
-# (tests/test_layout.py).
+# engine.py and view.py import this module inside their _repr_html_, so the imports run one way: the
+# functions below never need the game or view classes at run time (tests/test_layout.py).
 
 __all__ = ["state_html", "view_html", "setup_html", "scoring_table_html", "rule_choices_html",
            "log_html", "chance_table_html", "legal_actions_html", "PHASE_TEXT"]
