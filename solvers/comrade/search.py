@@ -59,7 +59,7 @@ from typing import Callable, Sequence
 
 from cardgames.errors import CardgamesError
 
-from .bounds import close_reach, extremes, lower_bounds, need_refutes, suit_additions
+from .bounds import close_reach, covered, extremes, leads_stall, lower_bounds, merge_low, need_refutes, suit_additions
 from .keys import count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
 
@@ -201,6 +201,7 @@ class PlaySearch:
         self.failed: set = set()
         self._suit_memo: dict = {}
         self._fact_tables = _fact_tables(players)
+        self._count_memo: dict = {}    # counts -> _of_counts(counts)
         self._deadline = float("inf")
 
     # -- entry point -----------------------------------------------------------
@@ -312,23 +313,21 @@ class PlaySearch:
                     failed.add(raw)
                     return None
         hold = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
-        target = self.target
-        used = [(counts[b] != 0) + (counts[b + 1] != 0) + (counts[b + 2] != 0) + (counts[b + 3] != 0)
-                for b in range(0, n * NSUITS, NSUITS)]
-        allowed = self._allowed(counts, used)
+        got = self._count_memo.get(counts)
+        if got is None:
+            got = self._count_memo[counts] = self._of_counts(counts)
+        used, allowed, need, every = got[:4]
         low = None
         legal = reach
         if refute:
-            full = (1 << n) - 1
-            if allowed[0] != full or allowed[1] != full or allowed[2] != full or allowed[3] != full:
+            if not every:
                 legal = _close(facts, leader, n, allowed)
-            low = lower_bounds(seqs, hold, n, legal[0])
-        if target is not None:
-            need = [t - c for t, c in zip(target, counts)]
+            low = _lower(facts, hold, n, legal[0])
+        if need is not None:
             if not self._feasible_target(need, hold, legal, low):
                 self._fail(key, raw)
                 return None
-            if refute and need_refutes(seqs, hold, need, leader, n):
+            if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
                 self._fail(key, raw)
                 return None
         elif not self._feasible(counts, hold, tricks_left, legal, low):
@@ -438,6 +437,19 @@ class PlaySearch:
         for i in self.zero:
             ok[i // NSUITS][i % NSUITS] = False
         return ok
+
+    def _of_counts(self, counts) -> tuple:
+        """What a position's count matrix alone decides: ``(used, allowed, need, every, table)`` — each
+        player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell (the
+        target less the counts; else ``None``), whether everyone may win in every suit, and with fixed bids
+        :func:`_need_table`."""
+        n = self.n
+        used = [(counts[b] != 0) + (counts[b + 1] != 0) + (counts[b + 2] != 0) + (counts[b + 3] != 0)
+                for b in range(0, n * NSUITS, NSUITS)]
+        allowed = self._allowed(counts, used)
+        need = None if self.target is None else tuple(t - c for t, c in zip(self.target, counts))
+        full = (1 << n) - 1
+        return used, allowed, need, all(m == full for m in allowed), None if need is None else _need_table(need, n)
 
     def _allowed(self, counts, used) -> list[int]:
         """:meth:`_accepts` as bit masks per suit: bit ``p`` of ``allowed[s]`` set when player ``p``
@@ -713,12 +725,13 @@ _FACT_TABLES: dict = {}
 def _suit_facts(seq, s: int, n: int) -> tuple:
     """What the search reads of one suit's owner sequence ``seq`` (lowest first), each per player ``p``:
 
-    ``(hold, first, last, beat, holders, plays, plays_one)`` — how many cards of the suit ``p`` holds,
+    ``(hold, first, last, beat, holders, plays, plays_one, more, seq)`` — how many cards of the suit ``p`` holds,
     the positions of ``p``'s lowest and highest card (``-1``: void), the players holding a card above
     ``p``'s lowest (a bit mask, 0 when void: who can win a trick ``p`` leads in the suit), the bit mask
     of every holder of the suit, the plays ``(p, s, i)`` of the top card ``i`` of each run of ``p``'s
     equivalent cards (adjacent in the suit, same owner) and those plays cut to the lowest run (for a
-    player who can never win a trick, whose cards of the suit are all alike).
+    player who can never win a trick, whose cards of the suit are all alike); ``more`` remembers what
+    :func:`_lower` and :meth:`PlaySearch._need_refutes` work out from the sequence and one more key.
 
     >>> f = _suit_facts((0, 1, 1, 0), 2, 2)       # diamonds: N, E, E, N from the lowest
     >>> f[0], f[1], f[2], f[3], f[4]
@@ -745,7 +758,7 @@ def _suit_facts(seq, s: int, n: int) -> tuple:
         acc |= 1 << seq[i]
     beat = tuple(above[first[p]] if first[p] >= 0 else 0 for p in range(n))
     plays = tuple(tuple(r) for r in runs)
-    return (tuple(hold), tuple(first), tuple(last), beat, acc, plays, tuple(r[:1] for r in plays))
+    return (tuple(hold), tuple(first), tuple(last), beat, acc, plays, tuple(r[:1] for r in plays), {}, seq)
 
 
 def _fact_tables(n: int) -> list[dict]:
@@ -814,3 +827,166 @@ def _leader_tops(facts, leader: int, seqs) -> bool:
                 return False
             some = True
     return some
+
+
+def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
+    """For one suit (facts ``fs``, owner sequence ``seq``) and the players ``rmask`` who can still win a
+    trick: ``(top, cover)`` per player ``p`` — the length of ``p``'s top run counting only cards of
+    ``rmask`` as breaking it (as :func:`~solvers.comrade.bounds.forced_wins` reads it), and
+    :func:`~solvers.comrade.bounds.covered` of ``p``'s cards by the higher cards of the others in
+    ``rmask`` (as :func:`~solvers.comrade.bounds.discard_bound` reads it)."""
+    more = fs[7]
+    got = more.get(rmask)
+    if got is None:
+        top = []
+        cover = []
+        for p in range(n):
+            run = 0
+            for o in reversed(seq):
+                if o == p:
+                    run += 1
+                elif (rmask >> o) & 1:
+                    break
+            top.append(run)
+            free = matched = 0
+            for o in reversed(seq):
+                if o == p:
+                    if free:
+                        free -= 1
+                        matched += 1
+                elif (rmask >> o) & 1:
+                    free += 1
+            cover.append(matched)
+        got = more[rmask] = (tuple(top), tuple(cover))
+    return got
+
+
+def _lower(facts, hold, n: int, rmask: int):
+    """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
+    longest = [0, 0, 0, 0]
+    for q in range(n):
+        if (rmask >> q) & 1:
+            for t, h in enumerate(hold[q]):
+                if h > longest[t]:
+                    longest[t] = h
+    per = [_mask_facts(fs, fs[8], rmask, n) for fs in facts]
+    forced = None
+    for p in range(n):
+        mine = hold[p]
+        if mine[0] >= longest[0] and mine[1] >= longest[1] and mine[2] >= longest[2] and mine[3] >= longest[3]:
+            row = (per[0][0][p], per[1][0][p], per[2][0][p], per[3][0][p])
+            if row[0] or row[1] or row[2] or row[3]:
+                if forced is None:
+                    forced = []
+                forced.append((p, row))
+    discards = None
+    for p in range(n):
+        mine = hold[p]
+        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
+        total = spare[0] + spare[1] + spare[2] + spare[3]
+        row = None
+        for s in range(NSUITS):
+            room = total - spare[s]
+            if mine[s] <= room:
+                continue
+            if mine[s] - per[s][1][p] > room:
+                if row is None:
+                    row = [0, 0, 0, 0]
+                row[s] = 1
+        if row is not None:
+            if discards is None:
+                discards = []
+            discards.append((p, tuple(row)))
+    return merge_low(forced, discards)
+
+
+#: For each nonempty set of suits ``m`` (a bit mask): its lowest suit and the rest of the set.
+_LOW = tuple((m & -m).bit_length() - 1 for m in range(16))
+_REST = tuple(m ^ (m & -m) for m in range(16))
+
+
+def _need_table(need, n: int) -> tuple:
+    """What :func:`_need_refutes` reads of the tricks still needed ``need`` alone: ``(L, cols, demand,
+    leads)`` — how many more times each suit is led, each suit's column of ``need``, the subset sums of
+    ``L`` over the sets of suits, and the tricks each player still wins."""
+    L = [0, 0, 0, 0]
+    for i, v in enumerate(need):
+        L[i % NSUITS] += v
+    cols = tuple(tuple(need[s::NSUITS]) for s in range(NSUITS))
+    demand = [0] * 16
+    for m in range(1, 16):
+        demand[m] = demand[_REST[m]] + L[_LOW[m]]
+    leads = [sum(need[p * NSUITS:(p + 1) * NSUITS]) for p in range(n)]
+    return L, cols, demand, leads
+
+
+_HELD: dict = {}
+
+
+def _held(row) -> list[int]:
+    """The subset sums of one player's cards per suit ``row`` over the sets of suits (remembered)."""
+    got = _HELD.get(row)
+    if got is None:
+        if len(_HELD) >= FACTS_LIMIT:
+            _HELD.clear()
+        got = [0] * 16
+        for m in range(1, 16):
+            got[m] = got[_REST[m]] + row[_LOW[m]]
+        got = _HELD[row] = got
+    return got
+
+
+def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
+    """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
+    :func:`_need_table` (``table``): the same answer."""
+    L, cols, demand, leads0 = table
+    blocked = 0
+    blockers = []
+    for p in range(n):
+        mine = hold[p]
+        base = p * NSUITS
+        must = None
+        for s in range(NSUITS):
+            h = mine[s]
+            k = need[base + s]
+            if h <= k:
+                continue
+            fs = facts[s]
+            col = cols[s]
+            more = fs[7]
+            ck = (p, col)
+            cov = more.get(ck)
+            if cov is None:
+                cov = more[ck] = covered(fs[8], p, col, skip=k)
+            a = h - min(L[s], k + cov)
+            if a > 0:
+                if must is None:
+                    must = {}
+                must[s] = a
+                if a == h:
+                    blocked |= 1 << s
+                    blockers.append((p, s))
+        if must:
+            spare = [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]
+            room = sum(spare) - sum(spare[s] for s in must)
+            while must:
+                s = next((s for s, a in must.items() if a <= room), None)
+                if s is None:
+                    return True
+                del must[s]
+                room += spare[s]
+    if blocked and leads_stall(hold, need, L, leader, n, blockers):
+        return True
+    supply = [0] * 16
+    for q in range(n):
+        cap = leads0[q] + (q == leader)
+        if not cap:
+            continue
+        held = _held(hold[q])
+        for m in range(1, 16):
+            c = held[m]
+            supply[m] += c if c < cap else cap
+    for m in range(1, 16):
+        if demand[m] > supply[m]:
+            return True
+    return False
