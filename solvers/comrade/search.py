@@ -718,7 +718,7 @@ def _first(x):
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
 #: searches of the process) before it is emptied and starts afresh.
-FACTS_LIMIT = 20_000
+FACTS_LIMIT = 4_000
 _FACT_TABLES: dict = {}
 
 
