@@ -324,7 +324,7 @@ class PlaySearch:
                 legal = _close(facts, leader, n, allowed)
             low = _lower(facts, hold, n, legal[0])
         if need is not None:
-            if not self._feasible_target(need, hold, legal, low):
+            if not self._feasible_target(need, got[4], hold, legal, low):
                 self._fail(key, raw)
                 return None
             if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
@@ -449,7 +449,8 @@ class PlaySearch:
         allowed = self._allowed(counts, used)
         need = None if self.target is None else tuple(t - c for t, c in zip(self.target, counts))
         full = (1 << n) - 1
-        return used, allowed, need, all(m == full for m in allowed), None if need is None else _need_table(need, n)
+        return (used, allowed, need, all(m == full for m in allowed),
+                None if need is None else _need_table(need, n, self.zero))
 
     def _allowed(self, counts, used) -> list[int]:
         """:meth:`_accepts` as bit masks per suit: bit ``p`` of ``allowed[s]`` set when player ``p``
@@ -475,35 +476,30 @@ class PlaySearch:
                     out[s] |= 1 << p
         return out
 
-    def _feasible_target(self, need, hold, reach=None, low=None) -> bool:
+    def _feasible_target(self, need, table, hold, reach=None, low=None) -> bool:
         """:meth:`_feasible` with fixed bids, from ``need`` (flattened ``p * 4 + s``: the tricks each
-        player still needs in each suit, the target less the counts)."""
-        zero = self.zero
+        player still needs in each suit, the target less the counts) and its :func:`_need_table`."""
+        L, pos, spoilt = table[0], table[4], table[5]
+        if spoilt:
+            return False
         if reach is None:
-            for p, row in enumerate(hold):
-                b = p * NSUITS
-                for s in range(NSUITS):
-                    v = need[b + s]
-                    if v < 0 or v > (0 if zero and b + s in zero else row[s]):
-                        return False
+            for p, s, v in pos:
+                if v > hold[p][s]:
+                    return False
             return True
         rmask, dead = reach
-        caps = [0, 0, 0, 0]
-        sums = [0, 0, 0, 0]
-        for p, row in enumerate(hold):
-            b = p * NSUITS
-            live = (rmask >> p) & 1
-            for s in range(NSUITS):
-                h = row[s] if live and not (dead >> s) & 1 and not (zero and b + s in zero) else 0
-                v = need[b + s]
-                if v < 0 or v > h:
-                    return False
-                if h > caps[s]:
-                    caps[s] = h
-                sums[s] += v
-        for s in range(NSUITS):
-            if sums[s] > caps[s]:
+        for p, s, v in pos:
+            if v > hold[p][s] or not (rmask >> p) & 1 or (dead >> s) & 1:
                 return False
+        zero = self.zero
+        for s in range(NSUITS):
+            if L[s]:           # led that many more times: someone who can win it holds as many cards
+                cap = 0
+                for p, row in enumerate(hold):
+                    if (rmask >> p) & 1 and row[s] > cap and not (zero and p * NSUITS + s in zero):
+                        cap = row[s]
+                if L[s] > cap:
+                    return False
         if low is not None:
             for p, row in low:
                 b = p * NSUITS
@@ -905,10 +901,12 @@ _LOW = tuple((m & -m).bit_length() - 1 for m in range(16))
 _REST = tuple(m ^ (m & -m) for m in range(16))
 
 
-def _need_table(need, n: int) -> tuple:
-    """What :func:`_need_refutes` reads of the tricks still needed ``need`` alone: ``(L, cols, demand,
-    leads)`` — how many more times each suit is led, each suit's column of ``need``, the subset sums of
-    ``L`` over the sets of suits, and the tricks each player still wins."""
+def _need_table(need, n: int, zero=frozenset()) -> tuple:
+    """What the fixed-bid tests read of the tricks still needed ``need`` alone: ``(L, cols, demand, leads,
+    pos, spoilt)`` — how many more times each suit is led, each suit's column of ``need``, the subset sums
+    of ``L`` over the sets of suits, the tricks each player still wins, the cells still needed as
+    ``(player, suit, tricks)``, and whether the counts are past a bid or a cell of ``zero`` (that must
+    stay 0) is still needed (no play wins then)."""
     L = [0, 0, 0, 0]
     for i, v in enumerate(need):
         L[i % NSUITS] += v
@@ -917,7 +915,9 @@ def _need_table(need, n: int) -> tuple:
     for m in range(1, 16):
         demand[m] = demand[_REST[m]] + L[_LOW[m]]
     leads = [sum(need[p * NSUITS:(p + 1) * NSUITS]) for p in range(n)]
-    return L, cols, demand, leads
+    pos = tuple((i // NSUITS, i % NSUITS, v) for i, v in enumerate(need) if v > 0)
+    spoilt = any(v < 0 for v in need) or any(need[i] > 0 for i in zero)
+    return L, cols, demand, leads, pos, spoilt
 
 
 _HELD: dict = {}
@@ -939,7 +939,7 @@ def _held(row) -> list[int]:
 def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
     """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
     :func:`_need_table` (``table``): the same answer."""
-    L, cols, demand, leads0 = table
+    L, cols, demand, leads0 = table[:4]
     blocked = 0
     blockers = []
     for p in range(n):
