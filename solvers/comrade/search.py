@@ -865,11 +865,14 @@ def _lower(facts, hold, n: int, rmask: int):
             for t, h in enumerate(hold[q]):
                 if h > longest[t]:
                     longest[t] = h
-    per = [_mask_facts(fs, fs[8], rmask, n) for fs in facts]
+    per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
     forced = None
     for p in range(n):
         mine = hold[p]
         if mine[0] >= longest[0] and mine[1] >= longest[1] and mine[2] >= longest[2] and mine[3] >= longest[3]:
+            for s in range(NSUITS):
+                if per[s] is None:
+                    per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
             row = (per[0][0][p], per[1][0][p], per[2][0][p], per[3][0][p])
             if row[0] or row[1] or row[2] or row[3]:
                 if forced is None:
@@ -885,7 +888,10 @@ def _lower(facts, hold, n: int, rmask: int):
             room = total - spare[s]
             if mine[s] <= room:
                 continue
-            if mine[s] - per[s][1][p] > room:
+            got = per[s]
+            if got is None:
+                got = per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
+            if mine[s] - got[1][p] > room:
                 if row is None:
                     row = [0, 0, 0, 0]
                 row[s] = 1
