@@ -43,6 +43,11 @@ Ideas borrowed from bridge double-dummy solvers:
 * **move ordering**: tricks whose winner extends a suit they already won come first;
 * **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
   seeded generator, keeping every proved failure (so the last dive is complete);
+* **suit facts**: what the rules read of one suit's owner sequence (cards held, lowest and highest
+  positions, who can beat whom, the runs of equivalent cards) is worked out once per sequence and
+  shared by every search of the process (:func:`_suit_facts`: a trick changes one or two suits, so
+  most of a position's suits were met before); the rules read them with bit masks and give the
+  answers of :mod:`solvers.comrade.bounds` and :mod:`solvers.comrade.keys` (a test compares them).
 
 The result of :meth:`PlaySearch.run` is a list of tricks, each a tuple of plays
 ``(player, suit, index)`` from the leader on, where ``index`` points into the
