@@ -43,6 +43,11 @@ Ideas borrowed from bridge double-dummy solvers:
 * **move ordering**: tricks whose winner extends a suit they already won come first;
 * **restarts**: dives with node budgets growing along the Luby sequence, ties broken by a
   seeded generator, keeping every proved failure (so the last dive is complete);
+* **suit facts**: what the rules read of one suit's owner sequence (cards held, lowest and highest
+  positions, who can beat whom, the runs of equivalent cards) is worked out once per sequence and
+  shared by every search of the process (:func:`_suit_facts`: a trick changes one or two suits, so
+  most of a position's suits were met before); the rules read them with bit masks and give the
+  answers of :mod:`solvers.comrade.bounds` and :mod:`solvers.comrade.keys` (a test compares them).
 
 The result of :meth:`PlaySearch.run` is a list of tricks, each a tuple of plays
 ``(player, suit, index)`` from the leader on, where ``index`` points into the
@@ -59,8 +64,8 @@ from typing import Callable, Sequence
 
 from cardgames.errors import CardgamesError
 
-from .bounds import close_reach, extremes, lower_bounds, need_refutes, suit_additions
-from .keys import canonical_key, count_key
+from .bounds import close_reach, covered, extremes, leads_stall, lower_bounds, merge_low, need_refutes, suit_additions
+from .keys import count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
 
 __all__ = ["PlaySearch", "SearchOptions", "OpenBids", "DEFAULT_SEARCH", "SearchTimeout",
@@ -200,7 +205,8 @@ class PlaySearch:
         self.nodes = 0
         self.failed: set = set()
         self._suit_memo: dict = {}
-        self._reach_memo: dict = {}    # (seqs, leader) -> (close_reach(...), extremes(...))
+        self._fact_tables = _fact_tables(players)
+        self._count_memo: dict = {}    # counts -> _of_counts(counts)
         self._deadline = float("inf")
 
     # -- entry point -----------------------------------------------------------
@@ -298,44 +304,45 @@ class PlaySearch:
         failed = self.failed
         if raw in failed:
             return None
+        facts = self._facts_of(seqs)
         reach = None
         refute = self.refute and self.nodes > self.refute_after
         if refute:
-            pos = (seqs, leader)
-            got = self._reach_memo.get(pos)
-            if got is None:
-                ext = extremes(seqs, n)
-                got = self._reach_memo[pos] = (close_reach(ext, leader, n), ext)
-            reach, ext = got
+            reach = _close(facts, leader, n, None)
             ck = counts
             if reach[1] and self.target is None and self.accept is None and self.prune is None:
                 ck = count_key(counts, reach[1], n)
-            key = canonical_key(seqs, leader, ck, reach)
+            key = _canonical(seqs, facts, leader, ck, reach, n)
             if key is not raw:
                 if key in failed:
                     failed.add(raw)
                     return None
-        hold = [[seq.count(p) for seq in seqs] for p in range(n)]
+        hold = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
+        got = self._count_memo.get(counts)
+        if got is None:
+            got = self._count_memo[counts] = self._of_counts(counts)
+        used, allowed, need, every = got[:4]
         low = None
         legal = reach
-        used = ok = None
         if refute:
-            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
-            ok = self._accepts(counts, used)
-            if not all(all(row) for row in ok):
-                legal = close_reach(ext, leader, n, ok)
-            low = lower_bounds(seqs, hold, n, legal[0])
-        if not self._feasible(counts, hold, tricks_left, legal, low):
-            self._fail(key, raw)
-            return None
-        if refute and self._need_refuted(seqs, hold, counts, leader):
+            if not every:
+                legal = _close(facts, leader, n, allowed)
+            low = _lower(facts, hold, n, legal[0])
+        if need is not None:
+            if not self._feasible_target(need, got[4], hold, legal, low):
+                self._fail(key, raw)
+                return None
+            if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
+                self._fail(key, raw)
+                return None
+        elif not self._feasible(counts, hold, tricks_left, legal, low):
             self._fail(key, raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
             self.failed.add(key)
             return None
-        forced = self._forced_line(seqs, leader, hold[leader])
-        if forced is not None:
+        if _leader_tops(facts, leader, seqs):
+            forced = self._forced_line(seqs, leader, hold[leader])
             final = list(counts)
             for s in range(NSUITS):
                 final[leader * NSUITS + s] += hold[leader][s]
@@ -343,7 +350,7 @@ class PlaySearch:
                 return forced
             self._fail(key, raw)
             return None
-        for s, winner, trick in self._ordered_tricks(seqs, leader, counts, reach, used, ok):
+        for _, s, winner, trick in self._ordered_tricks(facts, leader, counts, reach, used, allowed):
             i = winner * NSUITS + s
             child_counts = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
             child_seqs = remove_trick(seqs, trick)
@@ -352,6 +359,22 @@ class PlaySearch:
                 return [trick] + rest
         self._fail(key, raw)
         return None
+
+    def _facts_of(self, seqs) -> list[tuple]:
+        """:func:`_suit_facts` of each suit, from the process-wide table (worked out on a miss)."""
+        tables = self._fact_tables
+        n = self.n
+        out = []
+        for s in range(NSUITS):
+            seq = seqs[s]
+            table = tables[s]
+            got = table.get(seq)
+            if got is None:
+                if len(table) >= FACTS_LIMIT:
+                    table.clear()
+                got = table[seq] = _suit_facts(seq, s, n)
+            out.append(got)
+        return out
 
     def _refuted_at_root(self, seqs, leader, counts, tricks_left) -> bool:
         """The refutation rules once, at the start (cheap, and some deals end right there)."""
@@ -419,6 +442,76 @@ class PlaySearch:
         for i in self.zero:
             ok[i // NSUITS][i % NSUITS] = False
         return ok
+
+    def _of_counts(self, counts) -> tuple:
+        """What a position's count matrix alone decides: ``(used, allowed, need, every, table)`` — each
+        player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell (the
+        target less the counts; else ``None``), whether everyone may win in every suit, and with fixed bids
+        :func:`_need_table`."""
+        n = self.n
+        used = [(counts[b] != 0) + (counts[b + 1] != 0) + (counts[b + 2] != 0) + (counts[b + 3] != 0)
+                for b in range(0, n * NSUITS, NSUITS)]
+        allowed = self._allowed(counts, used)
+        need = None if self.target is None else tuple(t - c for t, c in zip(self.target, counts))
+        full = (1 << n) - 1
+        return (used, allowed, need, all(m == full for m in allowed),
+                None if need is None else _need_table(need, n, self.zero))
+
+    def _allowed(self, counts, used) -> list[int]:
+        """:meth:`_accepts` as bit masks per suit: bit ``p`` of ``allowed[s]`` set when player ``p``
+        may win one more trick led in suit ``s`` now."""
+        n = self.n
+        out = [0, 0, 0, 0]
+        if self.target is not None:
+            t = self.target
+            for p in range(n):
+                b = p * NSUITS
+                bit = 1 << p
+                for s in range(NSUITS):
+                    if counts[b + s] < t[b + s]:
+                        out[s] |= bit
+            for i in self.zero:
+                out[i % NSUITS] &= ~(1 << (i // NSUITS))
+            return out
+        ok = self._accepts(counts, used)
+        for p in range(n):
+            row = ok[p]
+            for s in range(NSUITS):
+                if row[s]:
+                    out[s] |= 1 << p
+        return out
+
+    def _feasible_target(self, need, table, hold, reach=None, low=None) -> bool:
+        """:meth:`_feasible` with fixed bids, from ``need`` (flattened ``p * 4 + s``: the tricks each
+        player still needs in each suit, the target less the counts) and its :func:`_need_table`."""
+        L, pos, spoilt = table[0], table[4], table[5]
+        if spoilt:
+            return False
+        if reach is None:
+            for p, s, v in pos:
+                if v > hold[p][s]:
+                    return False
+            return True
+        rmask, dead = reach
+        for p, s, v in pos:
+            if v > hold[p][s] or not (rmask >> p) & 1 or (dead >> s) & 1:
+                return False
+        zero = self.zero
+        for s in range(NSUITS):
+            if L[s]:           # led that many more times: someone who can win it holds as many cards
+                cap = 0
+                for p, row in enumerate(hold):
+                    if (rmask >> p) & 1 and row[s] > cap and not (zero and p * NSUITS + s in zero):
+                        cap = row[s]
+                if L[s] > cap:
+                    return False
+        if low is not None:
+            for p, row in low:
+                b = p * NSUITS
+                for s in range(NSUITS):
+                    if need[b + s] < row[s]:
+                        return False
+        return True
 
     def _feasible(self, counts, hold, tricks_left, reach=None, low=None) -> bool:
         """Can the remaining tricks still be shared out so that the final counts are legal?
@@ -550,111 +643,361 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, seqs, leader, counts, reach=None, used=None, ok=None):
-        """Every distinct trick (up to equivalent cards) whose winner may take it, best first.
+    def _ordered_tricks(self, facts, leader, counts, reach, used, allowed) -> list[tuple]:
+        """Every distinct trick (up to equivalent cards) whose winner may take it, best first, as
+        ``(score, s, winner, trick)``.
 
-        With ``reach`` (:func:`~solvers.comrade.bounds.reach`) the cards that can never matter again are merged
-        into one choice each (see :func:`_runs`).  ``used`` and ``ok`` (each player's suits won so far and
-        :meth:`_accepts`) when the caller has them already."""
+        ``facts`` are the suits' :func:`_suit_facts`, ``used`` each player's suits won so far and
+        ``allowed`` (:meth:`_allowed`) who may win a trick led in each suit.  With ``reach``
+        (:func:`~solvers.comrade.bounds.reach`) the cards that can never matter again are merged into one
+        choice each: a player who can never win a trick has one run per suit (their cards of a suit lie
+        below those of everyone who can lead it, so which is played never matters), and a suit nobody
+        who can lead holds is only ever a discard, one card of it standing for all."""
         n = self.n
-        runs = _runs(seqs, n) if reach is None else _runs(seqs, n, reach[0], reach[1])
-        if ok is None:
-            used = [sum(1 for v in counts[p * NSUITS:(p + 1) * NSUITS] if v) for p in range(n)]
-            ok = self._accepts(counts, used)
+        if reach is None:
+            rmask, dead = (1 << n) - 1, 0
+        else:
+            rmask, dead = reach
         order = [(leader + k) % n for k in range(1, n)]
         scored = []
         for s in range(NSUITS):
-            lead_runs = runs[s][leader]
-            if not lead_runs:
+            fs = facts[s]
+            lead_plays = fs[5][leader]
+            if not lead_plays:
                 continue
-            if not any(ok[p][s] for p in range(n)):
+            okm = allowed[s]
+            if not okm:
                 continue
-            col = [counts[p * NSUITS + s] for p in range(n)]
-            for winner, trick in _suit_tricks(runs, s, leader, lead_runs, order,
-                                              0 if reach is None else reach[1]):
-                if not ok[winner][s]:
+            options = []
+            for f in order:
+                r = fs[5][f] if (rmask >> f) & 1 else fs[6][f]
+                if r:
+                    options.append(r)
                     continue
-                c = col[winner]
-                score = 0
-                if c:
-                    score -= 4
-                    if c + 1 in col:
-                        score += 1
-                else:
-                    score += used[winner]
-                scored.append((score, s, winner, trick))
+                opts: list = []
+                discard = False
+                for t in range(NSUITS):
+                    if t == s:
+                        continue
+                    ft = facts[t]
+                    r = ft[5][f] if (rmask >> f) & 1 else ft[6][f]
+                    if (dead >> t) & 1:
+                        if discard or not r:
+                            continue
+                        discard = True
+                        opts.append(r[0])
+                    else:
+                        opts.extend(r)
+                options.append(opts)
+            col = [counts[p * NSUITS + s] for p in range(n)]
+            for lead in lead_plays:
+                i0 = lead[2]
+                for combo in product(*options):
+                    best, winner = i0, leader
+                    for f, t, i in combo:
+                        if t == s and i > best:
+                            best, winner = i, f
+                    if not (okm >> winner) & 1:
+                        continue
+                    c = col[winner]
+                    if c:
+                        score = -3 if c + 1 in col else -4
+                    else:
+                        score = used[winner]
+                    scored.append((score, s, winner, (lead,) + combo))
         if self._rng is not None:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
         else:
-            scored.sort(key=lambda x: x[0])
-        for _, s, winner, trick in scored:
-            yield s, winner, trick
+            scored.sort(key=_first)
+        return scored
 
 
-def _runs(seqs, n: int, rmask: int | None = None, dead: int = 0) -> list[list[list[int]]]:
-    """``runs[suit][player]``: the positions of the top card of each run of equivalent
-    cards (adjacent in the suit's remaining order, same owner) that ``player`` holds.
+def _first(x):
+    return x[0]
 
-    With ``rmask`` (the players who can still win a trick, :func:`~solvers.comrade.bounds.reach`) every other
-    player's cards of one suit count as a single run: they lie below all cards of the
-    suit held by players who can lead it, so which of them is played never matters,
-    only how many are left.  (A suit in ``dead`` is held by such players only.)"""
-    runs = [[[] for _ in range(n)] for _ in range(NSUITS)]
+
+#: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
+#: searches of the process) before it is emptied and starts afresh.
+FACTS_LIMIT = 4_000
+_FACT_TABLES: dict = {}
+
+
+def _suit_facts(seq, s: int, n: int) -> tuple:
+    """What the search reads of one suit's owner sequence ``seq`` (lowest first), each per player ``p``:
+
+    ``(hold, first, last, beat, holders, plays, plays_one, more, seq)`` — how many cards of the suit ``p`` holds,
+    the positions of ``p``'s lowest and highest card (``-1``: void), the players holding a card above
+    ``p``'s lowest (a bit mask, 0 when void: who can win a trick ``p`` leads in the suit), the bit mask
+    of every holder of the suit, the plays ``(p, s, i)`` of the top card ``i`` of each run of ``p``'s
+    equivalent cards (adjacent in the suit, same owner) and those plays cut to the lowest run (for a
+    player who can never win a trick, whose cards of the suit are all alike); ``more`` remembers what
+    :func:`_lower` and :meth:`PlaySearch._need_refutes` work out from the sequence and one more key.
+
+    >>> f = _suit_facts((0, 1, 1, 0), 2, 2)       # diamonds: N, E, E, N from the lowest
+    >>> f[0], f[1], f[2], f[3], f[4]
+    ((2, 2), (0, 1), (3, 2), (3, 3), 3)
+    >>> f[5], f[6]
+    ((((0, 2, 0), (0, 2, 3)), ((1, 2, 2),)), (((0, 2, 0),), ((1, 2, 2),)))
+    """
+    hold = [0] * n
+    first = [-1] * n
+    last = [-1] * n
+    runs: list[list] = [[] for _ in range(n)]
+    top = len(seq) - 1
+    for i, o in enumerate(seq):
+        hold[o] += 1
+        if first[o] < 0:
+            first[o] = i
+        last[o] = i
+        if i == top or seq[i + 1] != o:
+            runs[o].append((o, s, i))
+    above = [0] * len(seq)
+    acc = 0
+    for i in range(top, -1, -1):
+        above[i] = acc
+        acc |= 1 << seq[i]
+    beat = tuple(above[first[p]] if first[p] >= 0 else 0 for p in range(n))
+    plays = tuple(tuple(r) for r in runs)
+    return (tuple(hold), tuple(first), tuple(last), beat, acc, plays, tuple(r[:1] for r in plays), {}, seq)
+
+
+def _fact_tables(n: int) -> list[dict]:
+    """The four tables (one per suit) of :func:`_suit_facts` for ``n`` players."""
+    got = _FACT_TABLES.get(n)
+    if got is None:
+        got = _FACT_TABLES[n] = [{} for _ in range(NSUITS)]
+    return got
+
+
+def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
+    """:func:`~solvers.comrade.bounds.close_reach` from the suits' :func:`_suit_facts`, with ``allowed``
+    as bit masks per suit (:meth:`PlaySearch._allowed`; ``None``: everyone)."""
+    full = (1 << n) - 1
+    rmask = 1 << leader
+    todo = [leader]
+    while todo and rmask != full:
+        q = todo.pop()
+        for s in range(NSUITS):
+            add = facts[s][3][q] & ~rmask
+            if allowed is not None:
+                add &= allowed[s]
+            if add:
+                rmask |= add
+                while add:
+                    bit = add & -add
+                    todo.append(bit.bit_length() - 1)
+                    add ^= bit
+    dead = 0
+    for s in range(NSUITS):
+        if not facts[s][4] & rmask:
+            dead |= 1 << s
+    return rmask, dead
+
+
+def _canonical(seqs, facts, leader: int, counts, reach, n: int) -> tuple:
+    """:func:`~solvers.comrade.keys.canonical_key` from the suits' :func:`_suit_facts`."""
+    rmask, dead = reach
+    if dead == 0 and rmask == (1 << n) - 1:
+        return (seqs, leader, counts)
+    out = []
+    spare = [0] * n
     for s in range(NSUITS):
         seq = seqs[s]
-        last = len(seq) - 1
-        for i, o in enumerate(seq):
-            if i == last or seq[i + 1] != o:
-                runs[s][o].append(i)
-    if rmask is not None:
+        fs = facts[s]
+        if (dead >> s) & 1:
+            for p, h in enumerate(fs[0]):
+                spare[p] += h
+            out.append(())
+            continue
+        first = fs[1]
+        k = min(first[p] for p in range(n) if (rmask >> p) & 1 and first[p] >= 0)
+        out.append(tuple(sorted(seq[:k])) + seq[k:] if k > 1 else seq)
+    return (tuple(out), leader, counts, rmask, tuple(spare))
+
+
+def _leader_tops(facts, leader: int, seqs) -> bool:
+    """Does the leader hold a card, and in every suit they hold only cards above everyone else's
+    (the case of :meth:`PlaySearch._forced_line`)?"""
+    some = False
+    for s in range(NSUITS):
+        fs = facts[s]
+        h = fs[0][leader]
+        if h:
+            if fs[1][leader] != len(seqs[s]) - h:
+                return False
+            some = True
+    return some
+
+
+def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
+    """For one suit (facts ``fs``, owner sequence ``seq``) and the players ``rmask`` who can still win a
+    trick: ``(top, cover)`` per player ``p`` — the length of ``p``'s top run counting only cards of
+    ``rmask`` as breaking it (as :func:`~solvers.comrade.bounds.forced_wins` reads it), and
+    :func:`~solvers.comrade.bounds.covered` of ``p``'s cards by the higher cards of the others in
+    ``rmask`` (as :func:`~solvers.comrade.bounds.discard_bound` reads it)."""
+    more = fs[7]
+    got = more.get(rmask)
+    if got is None:
+        top = []
+        cover = []
         for p in range(n):
-            if not (rmask >> p) & 1:
-                for s in range(NSUITS):
-                    r = runs[s][p]
-                    if len(r) > 1:
-                        runs[s][p] = r[:1]
-    return runs
+            run = 0
+            for o in reversed(seq):
+                if o == p:
+                    run += 1
+                elif (rmask >> o) & 1:
+                    break
+            top.append(run)
+            free = matched = 0
+            for o in reversed(seq):
+                if o == p:
+                    if free:
+                        free -= 1
+                        matched += 1
+                elif (rmask >> o) & 1:
+                    free += 1
+            cover.append(matched)
+        got = more[rmask] = (tuple(top), tuple(cover))
+    return got
 
 
-def _follow_options(runs, s: int, order, dead: int = 0) -> list[list[tuple[int, int, int]]]:
-    """For each follower in ``order``, the card runs they may play to a trick led in suit ``s``:
-    their runs of ``s`` (must follow), or any run of another suit when void in ``s``.
-    Cards of the suits in the bit mask ``dead`` are never led again, so they are only
-    discards and one of them stands for all."""
-    options = []
-    for f in order:
-        r = runs[s][f]
-        if r:
-            options.append([(f, s, i) for i in r])
-        else:
-            opts = []
-            discard = False
-            for t in range(NSUITS):
-                if t == s:
-                    continue
-                if (dead >> t) & 1:
-                    if discard or not runs[t][f]:
-                        continue
-                    discard = True
-                    opts.append((f, t, runs[t][f][0]))
-                else:
-                    opts.extend((f, t, i) for i in runs[t][f])
-            options.append(opts)
-    return options
+def _lower(facts, hold, n: int, rmask: int):
+    """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
+    longest = [0, 0, 0, 0]
+    for q in range(n):
+        if (rmask >> q) & 1:
+            for t, h in enumerate(hold[q]):
+                if h > longest[t]:
+                    longest[t] = h
+    per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
+    forced = None
+    for p in range(n):
+        mine = hold[p]
+        if mine[0] >= longest[0] and mine[1] >= longest[1] and mine[2] >= longest[2] and mine[3] >= longest[3]:
+            for s in range(NSUITS):
+                if per[s] is None:
+                    per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
+            row = (per[0][0][p], per[1][0][p], per[2][0][p], per[3][0][p])
+            if row[0] or row[1] or row[2] or row[3]:
+                if forced is None:
+                    forced = []
+                forced.append((p, row))
+    discards = None
+    for p in range(n):
+        mine = hold[p]
+        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
+        total = spare[0] + spare[1] + spare[2] + spare[3]
+        row = None
+        for s in range(NSUITS):
+            room = total - spare[s]
+            if mine[s] <= room:
+                continue
+            got = per[s]
+            if got is None:
+                got = per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
+            if mine[s] - got[1][p] > room:
+                if row is None:
+                    row = [0, 0, 0, 0]
+                row[s] = 1
+        if row is not None:
+            if discards is None:
+                discards = []
+            discards.append((p, tuple(row)))
+    return merge_low(forced, discards)
 
 
-def _suit_tricks(runs, s: int, leader: int, lead_runs, order, dead: int = 0):
-    """Every trick (up to equivalent cards) that ``leader`` can lead in suit ``s``, as
-    ``(winner, trick)``; a trick is the tuple of ``(player, suit, run position)`` in play order."""
-    options = _follow_options(runs, s, order, dead)
-    for i0 in lead_runs:
-        lead = (leader, s, i0)
-        for combo in product(*options):
-            best, winner = i0, leader
-            for f, t, i in combo:
-                if t == s and i > best:
-                    best, winner = i, f
-            yield winner, (lead,) + combo
+#: For each nonempty set of suits ``m`` (a bit mask): its lowest suit and the rest of the set.
+_LOW = tuple((m & -m).bit_length() - 1 for m in range(16))
+_REST = tuple(m ^ (m & -m) for m in range(16))
 
 
+def _need_table(need, n: int, zero=frozenset()) -> tuple:
+    """What the fixed-bid tests read of the tricks still needed ``need`` alone: ``(L, cols, demand, leads,
+    pos, spoilt)`` — how many more times each suit is led, each suit's column of ``need``, the subset sums
+    of ``L`` over the sets of suits, the tricks each player still wins, the cells still needed as
+    ``(player, suit, tricks)``, and whether the counts are past a bid or a cell of ``zero`` (that must
+    stay 0) is still needed (no play wins then)."""
+    L = [0, 0, 0, 0]
+    for i, v in enumerate(need):
+        L[i % NSUITS] += v
+    cols = tuple(tuple(need[s::NSUITS]) for s in range(NSUITS))
+    demand = [0] * 16
+    for m in range(1, 16):
+        demand[m] = demand[_REST[m]] + L[_LOW[m]]
+    leads = [sum(need[p * NSUITS:(p + 1) * NSUITS]) for p in range(n)]
+    pos = tuple((i // NSUITS, i % NSUITS, v) for i, v in enumerate(need) if v > 0)
+    spoilt = any(v < 0 for v in need) or any(need[i] > 0 for i in zero)
+    return L, cols, demand, leads, pos, spoilt
+
+
+_HELD: dict = {}
+
+
+def _held(row) -> list[int]:
+    """The subset sums of one player's cards per suit ``row`` over the sets of suits (remembered)."""
+    got = _HELD.get(row)
+    if got is None:
+        if len(_HELD) >= FACTS_LIMIT:
+            _HELD.clear()
+        got = [0] * 16
+        for m in range(1, 16):
+            got[m] = got[_REST[m]] + row[_LOW[m]]
+        got = _HELD[row] = got
+    return got
+
+
+def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
+    """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
+    :func:`_need_table` (``table``): the same answer."""
+    L, cols, demand, leads0 = table[:4]
+    blocked = 0
+    blockers = []
+    for p in range(n):
+        mine = hold[p]
+        base = p * NSUITS
+        must = None
+        for s in range(NSUITS):
+            h = mine[s]
+            k = need[base + s]
+            if h <= k:
+                continue
+            fs = facts[s]
+            col = cols[s]
+            more = fs[7]
+            ck = (p, col)
+            cov = more.get(ck)
+            if cov is None:
+                cov = more[ck] = covered(fs[8], p, col, skip=k)
+            a = h - min(L[s], k + cov)
+            if a > 0:
+                if must is None:
+                    must = {}
+                must[s] = a
+                if a == h:
+                    blocked |= 1 << s
+                    blockers.append((p, s))
+        if must:
+            spare = [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]
+            room = sum(spare) - sum(spare[s] for s in must)
+            while must:
+                s = next((s for s, a in must.items() if a <= room), None)
+                if s is None:
+                    return True
+                del must[s]
+                room += spare[s]
+    if blocked and leads_stall(hold, need, L, leader, n, blockers):
+        return True
+    supply = [0] * 16
+    for q in range(n):
+        cap = leads0[q] + (q == leader)
+        if not cap:
+            continue
+        held = _held(hold[q])
+        for m in range(1, 16):
+            c = held[m]
+            supply[m] += c if c < cap else cap
+    for m in range(1, 16):
+        if demand[m] > supply[m]:
+            return True
+    return False

@@ -222,13 +222,20 @@ def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
     """``ways(i, rooms)``: layouts of suits ``i..`` into bins with ``rooms`` left (exact integers).
 
     The last suit has one split at most, the room left itself (every bin full): counted directly instead
-    of trying every split of it, most of the work otherwise."""
+    of trying every split of it, most of the work otherwise.  Likewise when every bin may hold every suit
+    from ``i`` on: the cards left go into the bins in ``multinomial(cards left; room left)`` ways, and no
+    split is tried."""
     allowed = [tuple(SUITS[i] in a for a in accepts) for i in range(4)]
+    # free[i]: every bin accepts every suit from i on; cards[i]: the cards of suits i.. (to fill the room)
+    free = [all(all(allowed[j]) for j in range(i, 4)) for i in range(4)]
+    cards = [sum(suit_counts[i:]) for i in range(4)]
 
     @lru_cache(maxsize=None)
     def ways(i: int, left: tuple) -> int:
         if i == 4:
             return 1 if not any(left) else 0
+        if free[i]:
+            return _multinomial(cards[i], left) if sum(left) == cards[i] else 0
         if i == 3:
             k = suit_counts[3]
             if sum(left) != k or any(x and not ok for x, ok in zip(left, allowed[3])):
