@@ -85,7 +85,7 @@ from solvers.comrade_players.cardsearch import CardSearchPlayer, candidates  # n
 from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.studies.comrade_tables import (BEST, HELD_OUT, KINDS, MAX_SEED, MIXED, GameRecord,  # noqa: E402
+from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED, GameRecord,  # noqa: E402
                                            StudyFileError, code_hashes, deal_for_seed, load, paired, play_deal,
                                            run_tasks, save, summary)
 
@@ -355,9 +355,11 @@ def deals_text(first: int, stop: int) -> str:
     return str(stop) if first == 0 else f"{first}-{stop - 1}"
 
 
-def deals_label(first: int, stop: int) -> str:
-    """``"held-out deals 100000–100999"`` for :data:`~solvers.studies.comrade_tables.HELD_OUT`, else ``"deals A–B"``."""
-    return ("held-out " if range(first, stop) == HELD_OUT else "") + f"deals {first}–{stop - 1}"
+def deals_label(first: int, stop: int, players: int = 4) -> str:
+    """``"held-out deals 100000–100999"`` for the held-out deals of the player count
+    (:data:`~solvers.studies.comrade_tables.HELD_OUT`, ``HELD_OUT_3P``), else ``"deals A–B"``."""
+    held_out = HELD_OUT_3P if players == 3 else HELD_OUT
+    return ("held-out " if range(first, stop) == held_out else "") + f"deals {first}–{stop - 1}"
 
 
 #: Names of the kinds of table in the summary rows of a study of a range of deals (``{n}``: players).
@@ -386,7 +388,7 @@ def summary_rows(meta: dict, records: list[GameRecord]) -> list[dict]:
         rate = f"{100 * row['rate']:.1f} %"
         figure = (f"{row['wins']}/{row['games']} winnable ({rate})" if kind == "perfect"
                   else f"{row['wins']}/{row['games']} won ({rate}); {row['bidding_losses']} lost in the bidding")
-        rows.append({"what": f"Comrade silent table, {players} players, {deals_label(first, first + asked)} "
+        rows.append({"what": f"Comrade silent table, {players} players, {deals_label(first, first + asked, players)} "
                              f"({played}): {name}", "kind": kind, "figure": figure,
                      "interval": f"{100 * row['low']:.1f}–{100 * row['high']:.1f} %"})
     return rows

@@ -481,6 +481,8 @@ def test_the_old_and_the_new_form_of_kind_name_their_deals(bench):
     assert bench.parse_kind("random:7-7") == ("random", 7, 8)
     assert bench.deals_label(100_000, 101_000) == "held-out deals 100000–100999"
     assert bench.deals_label(100_000, 100_010) == "deals 100000–100009"
+    assert bench.deals_label(100_000, 100_300, players=3) == "held-out deals 100000–100299"
+    assert bench.deals_label(100_000, 101_000, players=3) == "deals 100000–100999"
 
 
 def run_bench(monkeypatch, bench, *args):

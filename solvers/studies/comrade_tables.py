@@ -17,8 +17,8 @@ silent table can beat.
   with :class:`StudyError` (``BrokenProcessPool`` for a process pool; for any executor,
   no task finishing within ``stall_timeout`` seconds), never a hang;
 * :func:`summary` — win rates with 95 % (Wilson) confidence intervals;
-* :data:`HELD_OUT` — the deals 100000 .. 100999, held out: played only for the figures to publish, never
-  to choose between variants (those are compared paired, :func:`paired`, on the tuning deals);
+* :data:`HELD_OUT` — the deals 100000 .. 100999 (three players: :data:`HELD_OUT_3P`, 100000 .. 100299),
+  held out: played only for the figures to publish, never to choose between variants (those are compared paired, :func:`paired`, on the tuning deals);
 * :func:`save` and :func:`load` — a study as a JSON file.  :func:`save` replaces a file whole or
   not at all (a full disk leaves the previous file as it was); :func:`load` checks the whole
   file and refuses anything :func:`save` does not write with :class:`StudyFileError`, a
@@ -60,7 +60,7 @@ from cardgames.errors import ParseError, shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
-           "code_hashes", "code_text", "HELD_OUT"]
+           "code_hashes", "code_text", "HELD_OUT", "HELD_OUT_3P"]
 
 #: The kinds of silent table, and ``"perfect"`` (the solver's answer with all hands visible):
 #:
@@ -95,6 +95,13 @@ MIXED = tuple(f"mixed:{k}" for k in ("random", "heuristic", "sampling", "card"))
 #:     >>> HELD_OUT[0], HELD_OUT[-1], len(HELD_OUT)
 #:     (100000, 100999, 1000)
 HELD_OUT = range(100_000, 101_000)
+
+#: The held-out deals of the three-player game: three-player deals 100000 .. 100299, chosen once (2026-12-07),
+#: held out in the same sense as :data:`HELD_OUT` (the three-player study so far plays deals 0-299).
+#:
+#:     >>> HELD_OUT_3P[0], HELD_OUT_3P[-1], len(HELD_OUT_3P)
+#:     (100000, 100299, 300)
+HELD_OUT_3P = range(100_000, 100_300)
 
 #: Worlds per decision of the card+inference players (``samples`` is the old sampling table's).
 INFERENCE_SAMPLES = 6
