@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.studies.comrade_tables import BEST, HELD_OUT, code_hashes, load, summary, wilson_interval
+from solvers.studies.comrade_tables import BEST, HELD_OUT, HELD_OUT_3P, code_hashes, load, summary, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -110,18 +110,23 @@ def test_a_stored_study_agrees_with_itself(name):
     assert meta["players"] == (3 if "3p" in name else 4)
 
 
-def test_the_held_out_study_agrees_with_itself_and_is_shown_as_held_out():
-    """``comrade_heldout.json``: each kind's games are the first deals of the held-out range (``HELD_OUT``, a run
-    stopped early stores a prefix), its summary rows are what its records count (recounted here), labelled
-    held-out; ``tools/check_results.py`` lists each kind with its code hashes and the command to play on."""
-    path = RESULTS / "comrade_heldout.json"
+@pytest.mark.parametrize("name, players, held_out", [("comrade_heldout.json", 4, HELD_OUT),
+                                                    ("comrade_heldout_3p.json", 3, HELD_OUT_3P)])
+def test_the_held_out_study_agrees_with_itself_and_is_shown_as_held_out(name, players, held_out):
+    """``comrade_heldout.json`` (``comrade_heldout_3p.json``: three players): each kind's games are the first
+    deals of the held-out range (``HELD_OUT``, ``HELD_OUT_3P``; a run stopped early stores a prefix), its
+    summary rows are what its records count (recounted here), labelled held-out; ``tools/check_results.py``
+    lists each kind with its code hashes and the command to play on."""
+    path = RESULTS / name
     meta, records = load(path)
-    assert meta["players"] == 4 and set(meta["kinds"]) >= {"best", "perfect"}
+    assert meta["players"] == players and set(meta["kinds"]) >= {"best", "perfect"}
+    span = f"{held_out[0]}-{held_out[-1]}"
     for kind, how in meta["kinds"].items():
         recs = [r for r in records if r.kind == kind]
-        assert how["first"] == HELD_OUT[0] and how["asked"] == len(HELD_OUT), kind
-        assert [r.seed for r in recs] == list(HELD_OUT)[:len(recs)] and how["deals"] == len(recs) > 0, kind
-        assert f"--kind {kind}:100000-100999" in how["command"] and how["workers"] >= 1, kind
+        assert how["first"] == held_out[0] and how["asked"] == len(held_out), kind
+        assert [r.seed for r in recs] == list(held_out)[:len(recs)] and how["deals"] == len(recs) > 0, kind
+        assert f"--kind {kind}:{span}" in how["command"] and how["workers"] >= 1, kind
+        assert f"--players {players}" in how["command"], kind
     rows = {r["kind"]: r for r in json.loads(path.read_text(encoding="utf-8"))["summary"]}
     assert set(rows) == set(meta["kinds"])
     for kind, row in rows.items():
@@ -130,16 +135,17 @@ def test_the_held_out_study_agrees_with_itself_and_is_shown_as_held_out():
         lo, hi = wilson_interval(wins, len(recs))
         assert row["figure"].startswith(f"{wins}/{len(recs)} "), row
         assert row["interval"] == f"{100 * lo:.1f}–{100 * hi:.1f} %"
-        assert "held-out deals 100000–100999" in row["what"]
-        played = "all 1000 played" if len(recs) == 1000 else f"{len(recs)} of the 1000 played"
+        assert f"{players} players, held-out deals {span.replace('-', '–')}" in row["what"]
+        n = len(held_out)
+        played = f"all {n} played" if len(recs) == n else f"{len(recs)} of the {n} played"
         assert played in row["what"], row
     best = summary([r for r in records if r.kind == "best"])[0]
     assert f"; {best['bidding_losses']} lost in the bidding" in rows["best"]["figure"]
-    listed = {e.name: e for e in ENTRIES if e.file == "comrade_heldout.json"}
+    listed = {e.name: e for e in ENTRIES if e.file == name}
     assert set(listed) == set(meta["kinds"])
     assert set(listed["best"].hashes) == {"card_sha1", "search_sha1"}
     text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
-    shown = [line for line in text.splitlines() if "held-out deals 100000–100999" in line]
+    shown = [line for line in text.splitlines() if f"{players} players, held-out deals" in line]
     assert len(shown) == len(rows) and all(r["figure"] in "".join(shown) for r in rows.values())
 
 

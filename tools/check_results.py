@@ -20,7 +20,8 @@ show the games are the same) to the entry's ``rehashed`` note.  The records are 
 
 A result file is one of three shapes, and :func:`entries` reads each: a study (``meta["kinds"]``, one entry
 per kind of table: ``comrade_silence.json``, ``comrade_silence_3p.json``, and ``comrade_heldout.json``, the
-strongest table on the held-out deals 100000-100999, whose command plays on from the deals stored), a file
+strongest table on the held-out deals 100000-100999, whose command plays on from the deals stored, and
+``comrade_heldout_3p.json``, three players on 100000-100299), a file
 of tables (``tables``, one entry per table, each with its ``command``), or any other file with one ``meta``
 dict for the whole file.  A part of a study (``part_of``) has no entry of its own.
 """
