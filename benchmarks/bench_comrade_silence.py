@@ -370,6 +370,10 @@ SUMMARY_NAMES = {
 }
 
 
+#: The odd seat of a mixed table (``mixed:card``: one convention-card player, the others the strongest).
+MIXED_SEATS = {"random": "random", "heuristic": "heuristic", "sampling": "sampling", "card": "card (no search)"}
+
+
 def summary_rows(meta: dict, records: list[GameRecord]) -> list[dict]:
     """The figures of a study of ranges of deals (each kind's ``meta["kinds"][kind]["first"]``), one row per
     kind: ``{"what", "figure", "interval", "kind"}``; the deals played of those asked, the wins, the bidding
@@ -384,7 +388,11 @@ def summary_rows(meta: dict, records: list[GameRecord]) -> list[dict]:
             continue
         first, asked = how.get("first", 0), how.get("asked", row["games"])
         played = f"{row['games']} of the {asked} played" if row["games"] < asked else f"all {asked} played"
-        name = SUMMARY_NAMES.get(kind, "{n} × " + kind).format(n=players)
+        if kind.startswith("mixed:"):
+            other = kind.split(":", 1)[1]
+            name = f"{players - 1} strongest players and one {MIXED_SEATS.get(other, other)} seat"
+        else:
+            name = SUMMARY_NAMES.get(kind, "{n} × " + kind).format(n=players)
         rate = f"{100 * row['rate']:.1f} %"
         figure = (f"{row['wins']}/{row['games']} winnable ({rate})" if kind == "perfect"
                   else f"{row['wins']}/{row['games']} won ({rate}); {row['bidding_losses']} lost in the bidding")
