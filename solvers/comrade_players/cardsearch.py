@@ -336,7 +336,7 @@ class CardSearchSettings:
             raise PlayerOptionError("samples must be a number of worlds, at least 1, not None", "samples")
         for name, c in (("candidates", self.candidates), ("bid_candidates", self.bid_candidates),
                         ("fill_candidates", self.fill_candidates)):
-            if c is not None and c < 1:
+            if c is not None and (isinstance(c, bool) or not isinstance(c, int) or c < 1):
                 raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
         for name, m in (("margin", self.margin), ("bid_margin", self.bid_margin),
                         ("late_bid_margin", self.late_bid_margin), ("bid_doubt", self.bid_doubt),
