@@ -77,6 +77,10 @@ def test_fill_candidates_widen_only_the_late_bids_and_doubt_only_lowers_the_marg
         assert p.doubtful(view, 0.5, margin) == margin == p.doubtful(view, 0.8, margin)
     assert laps == {1, 2, 3}
     assert CardSearchPlayer(fill_candidates=6, late_lap=None).width(lap3_bid()[0]) == (3, False)
+    late = CardSearchPlayer(bid_doubt=0.5, bid_doubt_margin=0.05, bid_doubt_lap=3)
+    for lap, view, legal, _ in card_bidding_views(1, 1):
+        margin = late.budget(view)[1]
+        assert late.doubtful(view, 0.1, margin) == (0.05 if lap >= 3 else margin)
 
 
 def test_fill_room_is_the_cards_rule_b6():

@@ -291,7 +291,8 @@ class CardSearchSettings:
       card's fill (rule B6) picks one suit by a rule of thumb, and the missing tricks may fit another;
     * ``bid_doubt`` with ``bid_doubt_margin`` — a more cautious acceptance of the card's bid: when the
       card's own bid scores below ``bid_doubt`` (its final bids look unmakeable in most worlds), another
-      candidate replaces it if it scores ``bid_doubt_margin`` more (instead of the bid margin).
+      candidate replaces it if it scores ``bid_doubt_margin`` more (instead of the bid margin); only from lap
+      ``bid_doubt_lap`` of the bidding on (default 1: every lap).
 
     The defaults are the ones the measurements chose.
 
@@ -325,6 +326,7 @@ class CardSearchSettings:
     fill_candidates: int | None = None
     bid_doubt: float | None = None
     bid_doubt_margin: float = 0.05
+    bid_doubt_lap: int = 1
 
     def __post_init__(self):
         samples, late_lap, oversample = self.samples, self.late_lap, self.oversample
@@ -345,6 +347,9 @@ class CardSearchSettings:
                 continue
             if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
                 raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
+        if isinstance(self.bid_doubt_lap, bool) or not isinstance(self.bid_doubt_lap, int) or self.bid_doubt_lap < 1:
+            raise PlayerOptionError(f"bid_doubt_lap must be a lap of the bidding (1 or more), not "
+                                    f"{self.bid_doubt_lap!r}", "bid_doubt_lap")
         if late_lap is not None and (isinstance(late_lap, bool) or not isinstance(late_lap, int) or late_lap < 1):
             raise PlayerOptionError(f"late_lap must be a lap of the bidding (1 or more) or None, not {late_lap!r}",
                                     "late_lap")
@@ -421,6 +426,7 @@ class CardSearchPlayer:
         self.fill_candidates = s.fill_candidates
         self.bid_doubt = s.bid_doubt
         self.bid_doubt_margin = s.bid_doubt_margin
+        self.bid_doubt_lap = s.bid_doubt_lap
         self.solver_calls = 0
         # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
         # the card and the budget alone: shared by every player of the process with the same ones
@@ -462,11 +468,13 @@ class CardSearchPlayer:
 
     def doubtful(self, view: ComradeView, card_score: float, margin: float) -> float:
         """The margin a candidate must beat the card's choice by at ``view``, when the card's choice scored
-        ``card_score``: ``margin``, unless ``bid_doubt`` is set, this is a bid, and the card's choice scores
-        below ``bid_doubt`` (its final bids look unmakeable in most worlds); then at most ``bid_doubt_margin``.
-        A doubtful bid of the card costs little to leave: the partners' reading of it was likely to be
-        wasted on a lost deal anyway."""
+        ``card_score``: ``margin``, unless ``bid_doubt`` is set, this is a bid from lap ``bid_doubt_lap`` on, and
+        the card's choice scores below ``bid_doubt`` (its final bids look unmakeable in most worlds); then at most
+        ``bid_doubt_margin``.  A doubtful bid of the card costs little to leave: the partners' reading of it was
+        likely to be wasted on a lost deal anyway."""
         if self.bid_doubt is None or view.phase != "bidding" or card_score >= self.bid_doubt:
+            return margin
+        if len(view.bidding_history) // len(view.hand_sizes) + 1 < self.bid_doubt_lap:
             return margin
         return min(margin, self.bid_doubt_margin)
 
