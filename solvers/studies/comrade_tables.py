@@ -94,7 +94,7 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "fills": {"fill_candidates": 6},
     "doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05},
     "late-doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
-    "fills+doubt": {"fill_candidates": 6, "bid_doubt": 0.5, "bid_doubt_margin": 0.05},
+    "fills+late-doubt": {"fill_candidates": 6, "bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
 }
 
 #: The kinds of :data:`BIDDING_VARIANTS`.
