@@ -105,7 +105,7 @@ def paired_interval(only_before: int, only_after: int, deals: int) -> tuple[floa
     on how many deals disagree).
 
     >>> [round(x, 3) for x in paired_interval(10, 20, 100)]
-    [-0.001, 0.189]
+    [-0.007, 0.185]
     """
     m = only_before + only_after
     if m == 0 or deals == 0:
