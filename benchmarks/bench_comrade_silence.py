@@ -85,9 +85,9 @@ from solvers.comrade_players.cardsearch import CardSearchPlayer, candidates  # n
 from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED, GameRecord,  # noqa: E402
-                                           StudyFileError, code_hashes, deal_for_seed, load, paired, play_deal,
-                                           run_tasks, save, summary)
+from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED,  # noqa: E402
+                                           VARIANT_KINDS, GameRecord, StudyFileError, code_hashes, deal_for_seed,
+                                           load, paired, play_deal, run_tasks, save, summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -323,7 +323,7 @@ def uses_card(kind: str) -> bool:
 
 def uses_search(kind: str) -> bool:
     """Whether tables of ``kind`` play with the search or the inference (so their games change with them)."""
-    return kind == "best" or kind.startswith("mixed:") or "inference" in kind
+    return kind == "best" or kind.startswith(("mixed:", "bidding:")) or "inference" in kind
 
 
 def parse_kind(text: str) -> tuple[str, int, int]:
@@ -338,9 +338,9 @@ def parse_kind(text: str) -> tuple[str, int, int]:
     if not kind or not first.isdigit() or (dash and not last.isdigit()) or not first.isascii() or not last.isascii():
         raise argparse.ArgumentTypeError(f"{text!r}: write KIND:N (deals 0 .. N-1, e.g. card:1000) or KIND:A-B "
                                          f"(deals A .. B, e.g. best:100000-100999)")
-    if kind not in KINDS + MIXED + ("perfect",):
+    if kind not in KINDS + MIXED + VARIANT_KINDS + ("perfect",):
         raise argparse.ArgumentTypeError(f"{text!r}: unknown kind {kind!r} (kinds: perfect, "
-                                         f"{', '.join(KINDS + MIXED)})")
+                                         f"{', '.join(KINDS + MIXED + VARIANT_KINDS)})")
     start, stop = (int(first), int(last) + 1) if dash else (0, int(first))
     if dash and stop <= start:
         raise argparse.ArgumentTypeError(f"{text!r}: the range {first}-{last} is empty: write the first deal, then "
@@ -628,7 +628,7 @@ def write(path: Path, records: list[GameRecord], meta: dict, players: int, sampl
     meta["python"] = platform.python_version()
     if samples is not None:
         meta["samples"] = samples
-    order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED])}
+    order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED, *VARIANT_KINDS])}
     records = sorted(records, key=lambda r: (r.seed, order.get(r.kind, 99)))
     kinds = meta.get("kinds", {})
     ranged = bool(kinds) and all("first" in how for how in kinds.values())

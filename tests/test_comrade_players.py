@@ -58,6 +58,7 @@ class Spy:
 @pytest.mark.parametrize("make", [lambda s: RandomPlayer(seed=s), lambda s: HeuristicPlayer(),
                                   lambda s: SamplingPlayer(samples=2, seed=s, time_limit=0.05),
                                   lambda s: CardSearchPlayer(samples=2, seed=s),
+                                  lambda s: CardSearchPlayer(samples=2, seed=s, fill_candidates=6, bid_doubt=0.5),
                                   lambda s: InferenceSamplingPlayer(samples=2, seed=s, time_limit=0.05),
                                   lambda s: ConventionPlayer()])
 def test_players_get_a_view_without_hidden_cards(make):

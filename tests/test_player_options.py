@@ -36,6 +36,11 @@ def _refused(make, option: str, shown: str) -> None:
     ("late_bid_margin", 2, "not 2"),
     ("late_lap", 0, "not 0"),
     ("late_lap", "3", "not '3'"),
+    ("fill_candidates", 0, "not 0"),
+    ("fill_candidates", "6", "not '6'"),
+    ("bid_doubt", 1.5, "not 1.5"),
+    ("bid_doubt_margin", -0.2, "not -0.2"),
+    ("bid_doubt_lap", 0, "not 0"),
 ])
 def test_card_search_player_names_the_bad_option(option, value, shown):
     _refused(lambda: CardSearchPlayer(**{option: value}), option, shown)

@@ -43,9 +43,10 @@ from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
+from cardgames.comrade.variant import variant_for
 from cardgames.errors import PlayerOptionError
 
-from .convention import ConventionCard, suit_strength
+from .convention import HONOURS, ConventionCard, suit_strength
 from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
@@ -67,7 +68,7 @@ def _shared(kind: tuple) -> dict:
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view",
-           "fast_clone"]
+           "fast_clone", "fill_room"]
 
 
 def seat_view(game: ComradeGame, seat: int) -> ComradeView:
@@ -159,7 +160,8 @@ def rollout(game: ComradeGame, card) -> float:
     return 0.5 * (len(game.trickplay.tricks) - 1) / game.total
 
 
-def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True) -> list:
+def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_high: bool = True,
+               fills: bool = False) -> list:
     """The actions worth trying, ``k`` at most, the card's choice first.
 
     The card gives every action it would not make the same small probability, so "the next most
@@ -169,6 +171,11 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
     instead of the highest, or the other way round) and the highest and lowest card of the other
     suits.  Cards that are equivalent in every world (:func:`~solvers.comrade_players.sampling.equivalent_cards`)
     are tried once.
+
+    With ``fills`` (a bid of the last laps, where the card fills the total by rule B6), the other ways to
+    add as much to the total as the card's bid come next: the same raise in each other suit, the suits with
+    the most room first (:func:`fill_room`), then one less in those suits.  Which seat takes which share of
+    the missing tricks decides most final biddings that no play can make.
     """
     legal = list(legal)
     choice = card.choose(view, legal)
@@ -177,6 +184,8 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
         classes = [[a] for a in legal]
         if isinstance(choice, BidCard):
             wanted += [PASS] + [BidCard(choice.suit, v) for v in (choice.value - 1, choice.value + 1) if 1 <= v <= 6]
+            if fills:
+                wanted += _fills(view, legal, choice, ace_high)
         else:
             strength = suit_strength(view.hand, card.rules if hasattr(card, "rules") else DEFAULT_OPTIONS,
                                      len(view.hand_sizes))
@@ -204,6 +213,39 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
         out.append(a)
         if len(out) == k:
             break
+    return out
+
+
+def fill_room(hand, suit: str, bid: int, ace_high: bool = True, players: int = 4) -> float:
+    """Rule B6's room in ``suit`` for ``hand``: half its honour points (the top card of the suit 4, the
+    next 3, then 2 and 1), plus its cards beyond three, minus ``bid``, what the seat bid there already.
+
+        >>> from cardgames.cards import parse_cards
+        >>> fill_room(parse_cards("SA SQ S9 S8 S7 HK"), "S", 1)    # (4 + 2) / 2 + 2 - 1
+        4.0
+    """
+    order = sorted({play_rank(Card(suit, r), ace_high) for r in variant_for(players).ranks}, reverse=True)
+    points = dict(zip(order, HONOURS))
+    held = [play_rank(c, ace_high) for c in hand if c.suit == suit]
+    return sum(points.get(r, 0) for r in held) / 2 + max(0, len(held) - 3) - bid
+
+
+def _fills(view: ComradeView, legal: Sequence[Hashable], choice: BidCard, ace_high: bool) -> list:
+    """The other suits' bids that add as much to the total as ``choice`` (then one less), the suits with
+    the most :func:`fill_room` first: :func:`candidates` with ``fills``."""
+    mine = view.bids[view.seat]
+    players = len(view.hand_sizes)
+    more = choice.value - mine.get(choice.suit, 0)
+    room = {s: fill_room(view.hand, s, mine.get(s, 0), ace_high, players) for s in SUITS}
+    order = sorted((s for s in SUITS if s != choice.suit), key=lambda s: (-room[s], SUITS.index(s)))
+    out = []
+    for step in (more, more - 1):
+        if step < 1:
+            continue
+        for s in order:
+            value = mine.get(s, 0) + step
+            if value <= 6 and BidCard(s, value) in legal:
+                out.append(BidCard(s, value))
     return out
 
 
@@ -241,6 +283,17 @@ class CardSearchSettings:
 
     * ``rules`` — the game's rules (the card's and the worlds').
 
+    Variants of the bidding decision, off by default (``None``), so the default player decides as the
+    stored studies were played (``docs/research/2026-12-07-comrade-bidding-variants.md`` compares them):
+
+    * ``fill_candidates`` — from lap ``late_lap`` on, try this many candidate bids, among them the other
+      suits' ways to add as much to the total as the card's bid (:func:`candidates` with ``fills``): the
+      card's fill (rule B6) picks one suit by a rule of thumb, and the missing tricks may fit another;
+    * ``bid_doubt`` with ``bid_doubt_margin`` — a more cautious acceptance of the card's bid: when the
+      card's own bid scores below ``bid_doubt`` (its final bids look unmakeable in most worlds), another
+      candidate replaces it if it scores ``bid_doubt_margin`` more (instead of the bid margin); only from lap
+      ``bid_doubt_lap`` of the bidding on (default 1: every lap).
+
     The defaults are the ones the measurements chose.
 
         >>> CardSearchSettings(samples=4).samples, CardSearchSettings().bid_samples
@@ -270,6 +323,10 @@ class CardSearchSettings:
     late_lap: int | None = 3
     late_bid_samples: int = 18
     late_bid_margin: float = 0.15
+    fill_candidates: int | None = None
+    bid_doubt: float | None = None
+    bid_doubt_margin: float = 0.05
+    bid_doubt_lap: int = 1
 
     def __post_init__(self):
         samples, late_lap, oversample = self.samples, self.late_lap, self.oversample
@@ -279,13 +336,20 @@ class CardSearchSettings:
                 raise PlayerOptionError(f"{name} must be a number of worlds, at least 1, not {n!r}", name)
         if samples is None:
             raise PlayerOptionError("samples must be a number of worlds, at least 1, not None", "samples")
-        for name, c in (("candidates", self.candidates), ("bid_candidates", self.bid_candidates)):
-            if c is not None and c < 1:
+        for name, c in (("candidates", self.candidates), ("bid_candidates", self.bid_candidates),
+                        ("fill_candidates", self.fill_candidates)):
+            if c is not None and (isinstance(c, bool) or not isinstance(c, int) or c < 1):
                 raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
         for name, m in (("margin", self.margin), ("bid_margin", self.bid_margin),
-                        ("late_bid_margin", self.late_bid_margin)):
+                        ("late_bid_margin", self.late_bid_margin), ("bid_doubt", self.bid_doubt),
+                        ("bid_doubt_margin", self.bid_doubt_margin)):
+            if m is None and name == "bid_doubt":
+                continue
             if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
                 raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
+        if isinstance(self.bid_doubt_lap, bool) or not isinstance(self.bid_doubt_lap, int) or self.bid_doubt_lap < 1:
+            raise PlayerOptionError(f"bid_doubt_lap must be a lap of the bidding (1 or more), not "
+                                    f"{self.bid_doubt_lap!r}", "bid_doubt_lap")
         if late_lap is not None and (isinstance(late_lap, bool) or not isinstance(late_lap, int) or late_lap < 1):
             raise PlayerOptionError(f"late_lap must be a lap of the bidding (1 or more) or None, not {late_lap!r}",
                                     "late_lap")
@@ -359,6 +423,10 @@ class CardSearchPlayer:
         self.bid_horizon = s.bid_horizon
         self.leaf = s.leaf
         self.node_limit = s.node_limit
+        self.fill_candidates = s.fill_candidates
+        self.bid_doubt = s.bid_doubt
+        self.bid_doubt_margin = s.bid_doubt_margin
+        self.bid_doubt_lap = s.bid_doubt_lap
         self.solver_calls = 0
         # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
         # the card and the budget alone: shared by every player of the process with the same ones
@@ -379,10 +447,36 @@ class CardSearchPlayer:
         from lap ``late_lap`` of the bidding on."""
         if view.phase != "bidding":
             return self.samples, self.margin
-        lap = len(view.bidding_history) // len(view.hand_sizes) + 1
-        if self.late_lap is not None and lap >= self.late_lap:
+        if self._late(view):
             return self.late_bid_samples, self.late_bid_margin
         return self.bid_samples, self.bid_margin
+
+    def _late(self, view: ComradeView) -> bool:
+        """Whether ``view`` is a bid from lap ``late_lap`` of the bidding on."""
+        lap = len(view.bidding_history) // len(view.hand_sizes) + 1
+        return view.phase == "bidding" and self.late_lap is not None and lap >= self.late_lap
+
+    def width(self, view: ComradeView) -> tuple[int, bool]:
+        """How many candidates a decision at ``view`` tries, and whether they include the other suits' fills
+        (:func:`candidates`' ``fills``): ``candidates`` in the play, ``bid_candidates`` in the bidding, and
+        with ``fill_candidates`` set, that many (the fills included) from lap ``late_lap`` on."""
+        if view.phase != "bidding":
+            return self.candidates, False
+        if self.fill_candidates is not None and self._late(view):
+            return self.fill_candidates, True
+        return self.bid_candidates, False
+
+    def doubtful(self, view: ComradeView, card_score: float, margin: float) -> float:
+        """The margin a candidate must beat the card's choice by at ``view``, when the card's choice scored
+        ``card_score``: ``margin``, unless ``bid_doubt`` is set, this is a bid from lap ``bid_doubt_lap`` on, and
+        the card's choice scores below ``bid_doubt`` (its final bids look unmakeable in most worlds); then at most
+        ``bid_doubt_margin``.  A doubtful bid of the card costs little to leave: the partners' reading of it was
+        likely to be wasted on a lost deal anyway."""
+        if self.bid_doubt is None or view.phase != "bidding" or card_score >= self.bid_doubt:
+            return margin
+        if len(view.bidding_history) // len(view.hand_sizes) + 1 < self.bid_doubt_lap:
+            return margin
+        return min(margin, self.bid_doubt_margin)
 
     def scores(self, view: ComradeView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
@@ -456,6 +550,8 @@ class CardSearchPlayer:
                     total += w * value(k, a)
             if first is None:
                 first = total
+                if margin is not None:
+                    margin = self.doubtful(view, first, margin)
             out[str(a)] = total
         return out
 
@@ -567,8 +663,8 @@ class CardSearchPlayer:
         legal = list(legal_actions)
         rng = random.Random(self.rng.getrandbits(64))
         self.last_departure = None
-        k = self.bid_candidates if view.phase == "bidding" else self.candidates
-        cands = candidates(view, legal, self.card, k, self.rules.ace_high)
+        k, fills = self.width(view)
+        cands = candidates(view, legal, self.card, k, self.rules.ace_high, fills=fills)
         choice = cands[0]
         if len(cands) == 1:
             self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
@@ -579,6 +675,7 @@ class CardSearchPlayer:
         else:                   # a subclass scores its own way: every candidate, as it says
             scores = self.scores(view, cands, rng)
         # a candidate dropped by _scores could not have reached the card's score plus the margin
+        margin = self.doubtful(view, scores[str(choice)], margin)
         kept = [a for a in cands if scores[str(a)] is not None]
         self.last_scores = {k: v for k, v in scores.items() if v is not None}
         best = max(kept, key=lambda a: (scores[str(a)], a == choice))

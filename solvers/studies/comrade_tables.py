@@ -58,7 +58,8 @@ from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
 from cardgames.errors import ParseError, shown
 
-__all__ = ["KINDS", "BEST", "MIXED", "GameRecord", "StudyError", "StudyFileError", "save", "load", "play_deal",
+__all__ = ["KINDS", "BEST", "MIXED", "BIDDING_VARIANTS", "VARIANT_KINDS", "GameRecord",
+           "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
            "code_hashes", "code_text", "HELD_OUT", "HELD_OUT_3P"]
 
@@ -83,6 +84,21 @@ BEST = "card+inference+search"
 
 #: The mixed tables: one seat of each other kind with three of the strongest bots.
 MIXED = tuple(f"mixed:{k}" for k in ("random", "heuristic", "sampling", "card"))
+
+#: Variants of the strongest table's bidding, measured against it on the tuning deals
+#: (``benchmarks/bench_comrade_bidding.py``, ``docs/research/2026-12-07-comrade-bidding-variants.md``): the kind
+#: ``"bidding:NAME"`` is four :class:`~solvers.comrade_players.cardsearch.CardSearchPlayer` with the same seeds as
+#: :data:`BEST` and these opt-in settings (:class:`~solvers.comrade_players.cardsearch.CardSearchSettings`), which
+#: change only bidding decisions.
+BIDDING_VARIANTS: dict[str, dict] = {
+    "fills": {"fill_candidates": 6},
+    "doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05},
+    "late-doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
+    "fills+late-doubt": {"fill_candidates": 6, "bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
+}
+
+#: The kinds of :data:`BIDDING_VARIANTS`.
+VARIANT_KINDS = tuple(f"bidding:{name}" for name in BIDDING_VARIANTS)
 
 #: The held-out deals: four-player deals 100000 .. 100999, chosen once (2026-12-07) and written down here.
 #: No tuning ever looked at them (the card and the search were tuned on deals 0-199 and 0-399, and the
@@ -162,6 +178,11 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
         return best
     if kind == "best":
         return make_table(BEST, seed, players, samples, node_limit, bid_node_limit, time_limit)
+    if kind in VARIANT_KINDS:
+        from solvers.comrade_players.cardsearch import CardSearchPlayer
+
+        options = BIDDING_VARIANTS[kind.split(":", 1)[1]]
+        return [CardSearchPlayer(seed=seed * 10 + p, **options) for p in range(players)]
     if kind == "card":
         from solvers.comrade_players.convention import ConventionPlayer
 
@@ -185,7 +206,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
                                bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
                 for p in range(players)]
-    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS + MIXED)}")
+    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS + MIXED + VARIANT_KINDS)}")
 
 
 def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
@@ -272,8 +293,9 @@ def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool 
     ``bid_node_limit`` and ``time_limit``.
     """
     for k in kinds:
-        if k not in KINDS + MIXED:
-            raise ValueError(f"unknown kind of player {shown(k)}: choose among {', '.join(KINDS + MIXED)}")
+        if k not in KINDS + MIXED + VARIANT_KINDS:
+            raise ValueError(f"unknown kind of player {shown(k)}: choose among "
+                             f"{', '.join(KINDS + MIXED + VARIANT_KINDS)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
     tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit, 10.0, players)
              for seed in seeds for k in order]
@@ -416,7 +438,7 @@ _NAMES = {int: "a whole number", float: "a number", str: "a text", type(None): "
 
 
 def _known_kind(kind: str) -> bool:
-    return kind == "perfect" or kind in KINDS or kind in MIXED
+    return kind == "perfect" or kind in KINDS or kind in MIXED or kind in VARIANT_KINDS
 
 
 def _what(types: tuple) -> str:
@@ -497,7 +519,8 @@ class _StudyFile:
             if not _typed(seed, (int,)) or not 0 <= seed < MAX_SEED:
                 raise self.fail(f"{at}: seed must be a deal number 0..{MAX_SEED - 1}, not {shown(seed)}", seed)
             if not isinstance(kind, str) or not _known_kind(kind):
-                raise self.fail(f"{at}: unknown kind {shown(kind)} (kinds: perfect, {', '.join(KINDS + MIXED)})",
+                raise self.fail(f"{at}: unknown kind {shown(kind)} (kinds: perfect, "
+                                f"{', '.join(KINDS + MIXED + VARIANT_KINDS)})",
                                 kind)
             results = PERFECT_RESULTS if kind == "perfect" else TABLE_RESULTS
             if not isinstance(result, str) or result not in results:
@@ -529,7 +552,8 @@ class _StudyFile:
         for kind, how in kinds.items():
             at = f"meta[\"kinds\"][{shown(kind)}]"
             if not _known_kind(kind):
-                raise self.fail(f"{at}: unknown kind (kinds: perfect, {', '.join(KINDS + MIXED)})", kind)
+                raise self.fail(f"{at}: unknown kind (kinds: perfect, {', '.join(KINDS + MIXED + VARIANT_KINDS)})",
+                                kind)
             if not isinstance(how, dict):
                 raise self.fail(f"{at} must be an object (command, deals, ...), not {shown(how)}", how)
             if "deals" not in how:
