@@ -155,6 +155,13 @@ _PBNISH = st.text(alphabet=st.sampled_from("NESW:.AKQJT98765432 ♠♥♦♣ſ�
 _ANY = st.text(max_size=30)
 
 
+@pytest.mark.parametrize("token", ["-\x1e", "-x\u2028y", "--z\x85", "-\x1c"])
+def test_an_unknown_option_with_a_line_separator_is_still_one_line(capsys, token):
+    assert main([token, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "unrecognized arguments" in err
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deal=st.one_of(_PBNISH, _ANY), dealer=st.one_of(st.just("0"), _ANY), bids=st.one_of(st.none(), _ANY, _PBNISH),
        limit=st.one_of(st.just("1"), _ANY))

@@ -62,7 +62,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (``comrade-solve: error: ...``), status 2."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(2, _writable(f"{self.prog}: error: {message} (see --help)\n"))
+        # split() also breaks at the separators \x1c-\x1e, \x85 and \u2028, which end a line as well
+        self.exit(2, _writable(f"{self.prog}: error: {' '.join(message.split())} (see --help)\n"))
 
 
 def _writable(text: str) -> str:
