@@ -33,8 +33,31 @@ def room_addresses() -> list[str]:
     return found
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line (``class-server: ...``) and exit status 2, without the usage
+    block (``--help`` shows it); a line separator inside the bad argument cannot break the line."""
+
+    def error(self, message: str):  # type: ignore[override]
+        print(f"class-server: {' '.join(message.split())} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _file_problem(path: str) -> str:
+    """What is wrong with ``path`` as the class's file, in words (never an exception's name)."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "it is a folder"
+    if not os.path.isdir(folder):
+        return "its folder does not exist"
+    if not os.access(path if os.path.exists(path) else folder, os.R_OK | os.W_OK):
+        return "no permission to read and write it"
+    return "it is not a class file (an SQLite file made by class-server)"
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="class-server", description="Card tables on the classroom's network.")
+    p = _Parser(prog="class-server", description="Card tables on the classroom's network.")
     p.add_argument("--db", default="class.db", help="the class's file (SQLite; made if missing)")
     p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every network)")
     p.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
@@ -62,8 +85,8 @@ def run(argv: list[str] | None = None) -> None:
         raise SystemExit(2)
     try:
         store = ClassStore(args.db)
-    except Exception as err:          # a folder, a file that is not SQLite, no permission ...
-        print(f"class-server: cannot use {args.db!r} as the class's file ({type(err).__name__})", file=sys.stderr)
+    except Exception:          # a folder, a file that is not SQLite, no permission ...
+        print(f"class-server: cannot use {args.db!r} as the class's file: {_file_problem(args.db)}", file=sys.stderr)
         raise SystemExit(2)
     hosts = room_addresses() if args.host in ("0.0.0.0", "") else [args.host]
     urls = [f"http://{h}:{args.port}/" for h in hosts] or [f"http://localhost:{args.port}/"]
