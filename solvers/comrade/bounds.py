@@ -25,7 +25,7 @@ from itertools import product
 from .picture import NSUITS
 
 __all__ = ["reach", "extremes", "close_reach", "forced_wins", "discard_bound", "covered", "NCARDS",
-           "need_refutes", "leads_stall", "lower_bounds", "merge_low", "suit_additions"]
+           "need_refutes", "discards_block", "leads_stall", "lower_bounds", "merge_low", "suit_additions"]
 
 
 def reach(seqs, leader: int, n: int, allowed=None) -> tuple[int, int]:
@@ -280,16 +280,8 @@ def need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
                 if a == h:
                     blocked |= 1 << s
                     blockers.append((p, s))
-        if must:
-            # The suits p must discard from, in the order p runs out of them: the first one's
-            # cards go on leads of suits p is void in before it, which are not the later ones.
-            room = sum(spare) - sum(spare[s] for s in must)
-            while must:
-                s = next((s for s, a in must.items() if a <= room), None)
-                if s is None:
-                    return True
-                del must[s]
-                room += spare[s]
+        if must and discards_block(must, spare):
+            return True
     if blocked and leads_stall(hold, need, L, leader, n, blockers):
         return True
     leads = [0] * n
@@ -315,6 +307,25 @@ def need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
     for m in range(1, 16):
         if demand[m] > supply[m]:
             return True
+    return False
+
+
+def discards_block(must: dict, spare) -> bool:
+    """True when a player cannot make the discards it must: ``must`` maps a suit to the cards of it the
+    player must discard (it empties ``must``), ``spare[t]`` the leads of suit ``t`` the player cannot
+    follow.  The suits go in the order the player runs out of them: the first one's cards go on leads
+    of the suits the player is void in before it, which are not the later ones.
+
+    >>> discards_block({0: 2}, [0, 1, 1, 0]), discards_block({0: 3}, [0, 1, 1, 0])
+    (False, True)
+    """
+    room = sum(spare) - sum(spare[s] for s in must)
+    while must:
+        s = next((s for s, a in must.items() if a <= room), None)
+        if s is None:
+            return True
+        del must[s]
+        room += spare[s]
     return False
 
 

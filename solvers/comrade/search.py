@@ -64,7 +64,8 @@ from typing import Callable, Sequence
 
 from cardgames.errors import CardgamesError
 
-from .bounds import close_reach, covered, extremes, leads_stall, lower_bounds, merge_low, need_refutes, suit_additions
+from .bounds import (close_reach, covered, discards_block, extremes, leads_stall, lower_bounds, merge_low,
+                     need_refutes, suit_additions)
 from .keys import count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
 
@@ -977,15 +978,8 @@ def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
                 if a == h:
                     blocked |= 1 << s
                     blockers.append((p, s))
-        if must:
-            spare = [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]
-            room = sum(spare) - sum(spare[s] for s in must)
-            while must:
-                s = next((s for s, a in must.items() if a <= room), None)
-                if s is None:
-                    return True
-                del must[s]
-                room += spare[s]
+        if must and discards_block(must, [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]):
+            return True
     if blocked and leads_stall(hold, need, L, leader, n, blockers):
         return True
     supply = [0] * 16
