@@ -85,7 +85,7 @@ from solvers.comrade_players.cardsearch import CardSearchPlayer, candidates  # n
 from solvers.comrade_players.convention import ConventionCard  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
-from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED,  # noqa: E402
+from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED, MIXED_SEATS,  # noqa: E402
                                            VARIANT_KINDS, GameRecord, StudyFileError, code_hashes, deal_for_seed,
                                            load, paired, play_deal, run_tasks, save, summary)
 
@@ -368,10 +368,6 @@ SUMMARY_NAMES = {
     BEST: "the strongest table, {n} × card + inference + search (`CardSearchPlayer`)",
     "best": "the strongest table, {n} × card + inference + search (`CardSearchPlayer`)",
 }
-
-
-#: The odd seat of a mixed table (``mixed:card``: one convention-card player, the others the strongest).
-MIXED_SEATS = {"random": "random", "heuristic": "heuristic", "sampling": "sampling", "card": "card (no search)"}
 
 
 def summary_rows(meta: dict, records: list[GameRecord]) -> list[dict]:

@@ -46,8 +46,6 @@ KIND_NAMES = {
     "card+inference": "{n} card players that read the table (card + inference)",
     "card+inference+search": "the strongest table, {n} × card + inference + search (`CardSearchPlayer`)",
 }
-#: The other seat of a mixed table (the rest are the strongest table's players).
-MIXED_NAMES = {"random": "random", "heuristic": "heuristic", "sampling": "sampling", "card": "card (no search)"}
 
 
 def pct(x: float) -> str:
@@ -73,7 +71,7 @@ TUNED = ", which include the tuning deals 0–399"
 def study_rows(path: Path) -> list[dict]:
     """One row per kind of table of a silence study (``solvers.studies.comrade_tables``), counted from its records,
     with the deals it played (the four-player study's include the deals the players were tuned on)."""
-    from solvers.studies.comrade_tables import load, summary
+    from solvers.studies.comrade_tables import MIXED_SEATS, load, summary
 
     meta, records = load(path)
     players = meta.get("players", 4)
@@ -85,7 +83,7 @@ def study_rows(path: Path) -> list[dict]:
             continue
         if kind.startswith("mixed:"):
             other = kind.split(":", 1)[1]
-            name = f"{players - 1} strongest players and one {MIXED_NAMES.get(other, other)} seat"
+            name = f"{players - 1} strongest players and one {MIXED_SEATS.get(other, other)} seat"
         else:
             name = KIND_NAMES.get(kind, kind).format(n=players)
         figure = (f"{row['wins']}/{row['games']} winnable ({pct(row['rate'])})" if kind == "perfect"

@@ -58,7 +58,7 @@ from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
 from cardgames.errors import ParseError, shown
 
-__all__ = ["KINDS", "BEST", "MIXED", "BIDDING_VARIANTS", "VARIANT_KINDS", "GameRecord",
+__all__ = ["KINDS", "BEST", "MIXED", "MIXED_SEATS", "BIDDING_VARIANTS", "VARIANT_KINDS", "GameRecord",
            "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
            "code_hashes", "code_text", "HELD_OUT", "HELD_OUT_3P"]
@@ -84,6 +84,9 @@ BEST = "card+inference+search"
 
 #: The mixed tables: one seat of each other kind with three of the strongest bots.
 MIXED = tuple(f"mixed:{k}" for k in ("random", "heuristic", "sampling", "card"))
+
+#: How a mixed table's odd seat is named in the figures ("3 strongest players and one card (no search) seat").
+MIXED_SEATS = {"random": "random", "heuristic": "heuristic", "sampling": "sampling", "card": "card (no search)"}
 
 #: Variants of the strongest table's bidding, measured against it on the tuning deals
 #: (``benchmarks/bench_comrade_bidding.py``, ``docs/research/2026-12-07-comrade-bidding-variants.md``): the kind
