@@ -374,7 +374,7 @@ def self_hosted_wheels(own: Path) -> tuple[dict, list[Path]]:
             wheels[cname] = pure_wheel_from_sdist(name, pinned[cname], "constraint")
         else:
             pure.append((name, pinned[cname]))
-    wheels.update(pip_download_all(binary, platform=f"pyemscripten_{abi}_wasm32") if binary else {})
+    wheels.update(pip_download_all(binary, platform=f"pyemscripten_{abi}_wasm32"))
     wheels.update(pip_download_all(pure))
     # 2. the kernel's packages and everything they need, at Pyodide's versions (pure wheels only), a
     #    generation of requirements at a time (one download each)

@@ -12,6 +12,7 @@ resumes.  A bad argument is one line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 
@@ -44,8 +45,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _file_problem(path: str) -> str:
     """What is wrong with ``path`` as the class's file, in words (never an exception's name)."""
-    import os
-
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         return "it is a folder"
