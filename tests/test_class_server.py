@@ -292,8 +292,14 @@ def test_the_teacher_pauses_replaces_and_deals_again(server):
     r = client.get(f"/play/{tokens[0]}")
     assert r.status_code == 400             # the replaced student's link no longer acts for the seat
     assert client.get("/teacher/table/1/review").status_code == 200
+    # paused first: the computer seats would otherwise start the new deal before the check below
+    client.post("/teacher/table/1/pause", data={"paused": "1"})
     client.post("/teacher/table/1/next")
     assert table.game_row["number"] == 2 and table.game_row["seed"] == 3 and not table.actions
+    assert table.paused                     # the next deal keeps the table paused until the teacher resumes
+    client.post("/teacher/table/1/pause", data={"paused": "0"})
+    wait_until(lambda: table.state.is_terminal())   # resumed: the computer seats play the new deal
+    assert table.game_row["number"] == 2 and table.actions
 
 
 def test_the_example_class_is_what_its_tool_makes(tmp_path):
