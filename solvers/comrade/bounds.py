@@ -112,7 +112,7 @@ def forced_wins(seqs, hold, n: int, rmask: int | None = None):
     >>> forced_wins(((1, 0), (0, 1)), [[1, 1], [1, 1]], 2)   # 2 players, 2 suits (S, H)
     [(0, (1, 0, 0, 0)), (1, (0, 1, 0, 0))]
     """
-    out = None
+    out: list | None = None
     leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
     for p in range(n):
         mine = hold[p]
@@ -166,7 +166,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
     >>> discard_bound(((1, 0), (1, 0), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], 2)  # 2 players, S and H
     [(0, (1, 1, 0, 0))]
     """
-    out = None
+    out: list | None = None
     if rmask is None:
         rmask = (1 << n) - 1
     longest = [0] * NSUITS
@@ -179,7 +179,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
         mine = hold[p]
         spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
         total = sum(spare)
-        row = None
+        row: list[int] | None = None
         for s, seq in enumerate(seqs):
             if mine[s] <= total - spare[s]:
                 continue                      # even with every card to throw there is room

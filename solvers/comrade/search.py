@@ -60,7 +60,7 @@ import random
 import time
 from dataclasses import dataclass
 from itertools import product
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
 
@@ -171,7 +171,7 @@ class PlaySearch:
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0, *,
                  node_limit: int | None = None, options: SearchOptions = DEFAULT_SEARCH,
-                 bidding: OpenBids | None = None, zero: Sequence[int] = ()):
+                 bidding: OpenBids | None = None, zero: Iterable[int] = ()):
         self.n = players
         self.max_value = max_value
         self.max_suits = max_suits
@@ -256,7 +256,7 @@ class PlaySearch:
         when there is none (or the bids are fixed: the target already says which cells are 0)."""
         if self.target is not None or self.max_suits >= NSUITS:
             return None
-        best = None
+        best: tuple[int, int] | None = None
         for p in range(self.n):
             if any(p * NSUITS + s in self.zero for s in range(NSUITS)):
                 continue
@@ -301,12 +301,13 @@ class PlaySearch:
         if tricks_left == 0:
             return [] if self.final_ok(counts) else None
         n = self.n
-        key = raw = (seqs, leader, counts)
+        raw = (seqs, leader, counts)
+        key: tuple = raw
         failed = self.failed
         if raw in failed:
             return None
         facts = self._facts_of(seqs)
-        reach = None
+        reach: tuple[int, int] | None = None
         refute = self.refute and self.nodes > self.refute_after
         if refute:
             reach = _close(facts, leader, n, None)
@@ -323,11 +324,10 @@ class PlaySearch:
         if got is None:
             got = self._count_memo[counts] = self._of_counts(counts)
         used, allowed, need, every = got[:4]
-        low = None
+        low: list | None = None
         legal = reach
-        if refute:
-            if not every:
-                legal = _close(facts, leader, n, allowed)
+        if reach is not None:          # the refutation rules are on
+            legal = reach if every else _close(facts, leader, n, allowed)
             low = _lower(facts, hold, n, legal[0])
         if need is not None:
             if not self._feasible_target(need, got[4], hold, legal, low):
@@ -425,7 +425,7 @@ class PlaySearch:
         if self.target is not None:
             t = self.target
             ok = [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
-        elif self.floor is None:
+        elif self.floor is None or self.cap is None:      # (set together, see __init__)
             mv, ms = self.max_value, self.max_suits
             ok = [[(c < mv) if c else (used[p] < ms)
                    for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
@@ -535,7 +535,7 @@ class PlaySearch:
             rmask, dead = reach[0], reach[1]
             hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
                     for p in range(n)]
-            caps = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
+            caps: list[int] | None = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
         else:
             caps = None
         if self.target is not None:
@@ -588,6 +588,7 @@ class PlaySearch:
                             for p, c in enumerate(cs))
             else:
                 cp = self.cap
+                assert cp is not None          # floor and cap are set together (__init__)
                 ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s] and not fl[p * NSUITS + s])
                             else max(0, min(hold[p][s], (fl[p * NSUITS + s] if full[p] and c <= fl[p * NSUITS + s]
                                                          else cp[p * NSUITS + s]) - c))
@@ -872,7 +873,7 @@ def _lower(facts, hold, n: int, rmask: int):
                 if h > longest[t]:
                     longest[t] = h
     per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
-    forced = None
+    forced: list | None = None
     for p in range(n):
         mine = hold[p]
         if mine[0] >= longest[0] and mine[1] >= longest[1] and mine[2] >= longest[2] and mine[3] >= longest[3]:
@@ -884,12 +885,12 @@ def _lower(facts, hold, n: int, rmask: int):
                 if forced is None:
                     forced = []
                 forced.append((p, row))
-    discards = None
+    discards: list | None = None
     for p in range(n):
         mine = hold[p]
         spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
         total = spare[0] + spare[1] + spare[2] + spare[3]
-        row = None
+        mark: list[int] | None = None
         for s in range(NSUITS):
             room = total - spare[s]
             if mine[s] <= room:
@@ -898,13 +899,13 @@ def _lower(facts, hold, n: int, rmask: int):
             if got is None:
                 got = per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
             if mine[s] - got[1][p] > room:
-                if row is None:
-                    row = [0, 0, 0, 0]
-                row[s] = 1
-        if row is not None:
+                if mark is None:
+                    mark = [0, 0, 0, 0]
+                mark[s] = 1
+        if mark is not None:
             if discards is None:
                 discards = []
-            discards.append((p, tuple(row)))
+            discards.append((p, tuple(mark)))
     return merge_low(forced, discards)
 
 
@@ -957,7 +958,7 @@ def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
     for p in range(n):
         mine = hold[p]
         base = p * NSUITS
-        must = None
+        must: dict[int, int] | None = None
         for s in range(NSUITS):
             h = mine[s]
             k = need[base + s]
