@@ -77,8 +77,7 @@ def record(path: str, seeds: list[int]) -> dict:
     def recorded(game, time_limit=None, **kw):
         blob = pickle.dumps(game)
         res = solve(game, time_limit, **kw)
-        calls.append({"game": blob, "time_limit": time_limit, "kw": kw, "phase": game.phase,
-                      "verdict": res.verdict, "nodes": res.nodes})
+        calls.append({"game": blob, "time_limit": time_limit, "kw": kw, "verdict": res.verdict, "nodes": res.nodes})
         return res
 
     cardsearch.solve_position = recorded
@@ -104,12 +103,12 @@ def replay(path: str) -> dict:
         calls = pickle.load(f)
     games = [pickle.loads(c["game"]) for c in calls]
     got = []
-    cpu = {"bidding": 0.0, "play": 0.0}
+    cpu = 0.0
     wall = time.perf_counter()
     for c, game in zip(calls, games):
         t = time.process_time()
         res = solve_position(game, c["time_limit"], **c["kw"])
-        cpu[c["phase"]] += time.process_time() - t
+        cpu += time.process_time() - t
         got.append([res.verdict, res.nodes])
     return {"backend": backend(), "results": got, "cpu": cpu, "wall": time.perf_counter() - wall}
 
@@ -173,23 +172,19 @@ def main(argv: list[str] | None = None) -> int:
         with open(calls_file, "rb") as f:
             calls = pickle.load(f)
         expected = [[c["verdict"], c["nodes"]] for c in calls]
-        phases = [c["phase"] for c in calls]
         print(f"recorded {len(calls)} solver calls of {rec['decisions']} decisions (deals {args.deals}), "
               f"{sum(n for _, n in expected)} positions", flush=True)
-        times: dict[str, list[dict]] = {b: [] for b in BACKENDS}
+        times: dict[str, list[float]] = {b: [] for b in BACKENDS}
         for r in range(args.rounds):
             for which in (BACKENDS if r % 2 == 0 else BACKENDS[::-1]):
                 got = child(which, "replay", calls_file)
                 same = got["results"] == expected
                 ok &= same
                 times[which].append(got["cpu"])
-                print(f"round {r + 1}, {which}: {sum(got['cpu'].values()):.2f} s CPU, verdicts and node counts "
+                print(f"round {r + 1}, {which}: {got['cpu']:.2f} s CPU, verdicts and node counts "
                       f"{'identical' if same else 'DIFFER'}", flush=True)
-    totals = {b: [sum(t.values()) for t in times[b]] for b in BACKENDS}
-    solver = {b: {"cpu_best": round(min(totals[b]), 3), "cpu_median": round(statistics.median(totals[b]), 3),
-                  "cpu_rounds": [round(x, 3) for x in totals[b]],
-                  "bidding_cpu_best": round(min(t["bidding"] for t in times[b]), 3),
-                  "play_cpu_best": round(min(t["play"] for t in times[b]), 3)} for b in BACKENDS}
+    solver = {b: {"cpu_best": round(min(times[b]), 3), "cpu_median": round(statistics.median(times[b]), 3),
+                  "cpu_rounds": [round(x, 3) for x in times[b]]} for b in BACKENDS}
     ratio = solver["python"]["cpu_best"] / solver["compiled"]["cpu_best"]
     print(f"solver calls: python {solver['python']['cpu_best']:.2f} s, compiled {solver['compiled']['cpu_best']:.2f} s "
           f"(best of {args.rounds}): {ratio:.2f}x")
@@ -216,12 +211,12 @@ def main(argv: list[str] | None = None) -> int:
                   + f"; {players[w]['seconds_per_deal']:.1f} s per deal")
     load_after = os.getloadavg()
     if args.out:
-        write(args, rec, len(calls), sum(n for _, n in expected), phases, solver, ratio, players, deals,
+        write(args, rec, len(calls), sum(n for _, n in expected), solver, ratio, players, deals,
               load_before, load_after, ok)
     return 0 if ok else 1
 
 
-def write(args, rec, ncalls, nodes, phases, solver, ratio, players, deals, load_before, load_after, ok) -> None:
+def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, load_after, ok) -> None:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tools"))
     from check_results import raw_hash
@@ -231,7 +226,7 @@ def write(args, rec, ncalls, nodes, phases, solver, ratio, players, deals, load_
     summary = [{"what": "Comrade play search compiled with mypyc (make compiled), CPU seconds of the strongest "
                         "partners' recorded solver calls, next to the Python sources",
                 "figure": f"{co['cpu_best']:.2f} s against {py['cpu_best']:.2f} s ({ratio:.2f}x faster)",
-                "interval": f"{ncalls} calls ({phases.count('bidding')} in the bidding) of deals {args.deals}, "
+                "interval": f"{ncalls} calls ({rec['decisions']} decisions) of deals {args.deals}, "
                             f"best of {args.rounds} replays each (compiled {min(co['cpu_rounds']):.2f}-"
                             f"{max(co['cpu_rounds']):.2f} s, Python {min(py['cpu_rounds']):.2f}-"
                             f"{max(py['cpu_rounds']):.2f} s); same verdict and node count on every call "

@@ -310,7 +310,7 @@ def need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
     return False
 
 
-def discards_block(must: dict, spare) -> bool:
+def discards_block(must: dict[int, int], spare: list[int]) -> bool:
     """True when a player cannot make the discards it must: ``must`` maps a suit to the cards of it the
     player must discard (it empties ``must``), ``spare[t]`` the leads of suit ``t`` the player cannot
     follow.  The suits go in the order the player runs out of them: the first one's cards go on leads

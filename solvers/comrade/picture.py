@@ -46,7 +46,7 @@ def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> 
     return out
 
 
-def remove_trick(seqs, trick):
+def remove_trick(seqs: tuple[tuple[int, ...], ...], trick: Trick) -> tuple[tuple[int, ...], ...]:
     """The owner sequences with the cards of ``trick`` taken out (the search calls it once per move:
     the indices of a suit are deleted from the highest down, so the lower ones stay valid)."""
     out = list(seqs)

@@ -292,7 +292,8 @@ class PlaySearch:
         return None
 
     # -- the recursion ------------------------------------------------------------
-    def _search(self, seqs, leader, counts, tricks_left) -> list[Trick] | None:
+    def _search(self, seqs: tuple[tuple[int, ...], ...], leader: int, counts: tuple[int, ...],
+                tricks_left: int) -> list[Trick] | None:
         self.nodes += 1
         if not self.nodes & 1023 and time.perf_counter() > self._deadline:
             raise SearchTimeout
@@ -319,10 +320,13 @@ class PlaySearch:
                 if key in failed:
                     failed.add(raw)
                     return None
-        hold = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
+        hold: list[tuple[int, int, int, int]] = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
         got = self._count_memo.get(counts)
         if got is None:
             got = self._count_memo[counts] = self._of_counts(counts)
+        used: list[int]
+        allowed: list[int]
+        need: tuple[int, ...] | None
         used, allowed, need, every = got[:4]
         low: list | None = None
         legal = reach
@@ -361,7 +365,7 @@ class PlaySearch:
         self._fail(key, raw)
         return None
 
-    def _facts_of(self, seqs) -> list[tuple]:
+    def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """:func:`_suit_facts` of each suit, from the process-wide table (worked out on a miss)."""
         tables = self._fact_tables
         n = self.n
@@ -482,7 +486,8 @@ class PlaySearch:
                     out[s] |= 1 << p
         return out
 
-    def _feasible_target(self, need, table, hold, reach=None, low=None) -> bool:
+    def _feasible_target(self, need: tuple[int, ...], table: tuple, hold: list[tuple[int, int, int, int]],
+                         reach: tuple[int, int] | None = None, low: list | None = None) -> bool:
         """:meth:`_feasible` with fixed bids, from ``need`` (flattened ``p * 4 + s``: the tricks each
         player still needs in each suit, the target less the counts) and its :func:`_need_table`."""
         L, pos, spoilt = table[0], table[4], table[5]
@@ -645,7 +650,8 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, facts, leader, counts, reach, used, allowed) -> list[tuple]:
+    def _ordered_tricks(self, facts: list[tuple], leader: int, counts: tuple[int, ...], reach: tuple[int, int] | None,
+                        used: list[int], allowed: list[int]) -> list[tuple]:
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first, as
         ``(score, s, winner, trick)``.
 
@@ -692,8 +698,9 @@ class PlaySearch:
                         opts.extend(r)
                 options.append(opts)
             col = [counts[p * NSUITS + s] for p in range(n)]
+            i: int
             for lead in lead_plays:
-                i0 = lead[2]
+                i0: int = lead[2]
                 for combo in product(*options):
                     best, winner = i0, leader
                     for f, t, i in combo:
@@ -725,7 +732,7 @@ FACTS_LIMIT = 4_000
 _FACT_TABLES: dict = {}
 
 
-def _suit_facts(seq, s: int, n: int) -> tuple:
+def _suit_facts(seq: tuple[int, ...], s: int, n: int) -> tuple:
     """What the search reads of one suit's owner sequence ``seq`` (lowest first), each per player ``p``:
 
     ``(hold, first, last, beat, holders, plays, plays_one, more, seq)`` — how many cards of the suit ``p`` holds,
@@ -772,7 +779,7 @@ def _fact_tables(n: int) -> list[dict]:
     return got
 
 
-def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
+def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -> tuple[int, int]:
     """:func:`~solvers.comrade.bounds.close_reach` from the suits' :func:`_suit_facts`, with ``allowed``
     as bit masks per suit (:meth:`PlaySearch._allowed`; ``None``: everyone)."""
     full = (1 << n) - 1
@@ -781,7 +788,7 @@ def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
     while todo and rmask != full:
         q = todo.pop()
         for s in range(NSUITS):
-            add = facts[s][3][q] & ~rmask
+            add: int = facts[s][3][q] & ~rmask
             if allowed is not None:
                 add &= allowed[s]
             if add:
@@ -797,12 +804,13 @@ def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
     return rmask, dead
 
 
-def _canonical(seqs, facts, leader: int, counts, reach, n: int) -> tuple:
+def _canonical(seqs: tuple[tuple[int, ...], ...], facts: list[tuple], leader: int, counts: tuple[int, ...],
+               reach: tuple[int, int], n: int) -> tuple:
     """:func:`~solvers.comrade.keys.canonical_key` from the suits' :func:`_suit_facts`."""
     rmask, dead = reach
     if dead == 0 and rmask == (1 << n) - 1:
         return (seqs, leader, counts)
-    out = []
+    out: list[tuple[int, ...]] = []
     spare = [0] * n
     for s in range(NSUITS):
         seq = seqs[s]
@@ -832,7 +840,7 @@ def _leader_tops(facts, leader: int, seqs) -> bool:
     return some
 
 
-def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
+def _mask_facts(fs: tuple, seq: tuple[int, ...], rmask: int, n: int) -> tuple:
     """For one suit (facts ``fs``, owner sequence ``seq``) and the players ``rmask`` who can still win a
     trick: ``(top, cover)`` per player ``p`` — the length of ``p``'s top run counting only cards of
     ``rmask`` as breaking it (as :func:`~solvers.comrade.bounds.forced_wins` reads it), and
@@ -864,7 +872,7 @@ def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
     return got
 
 
-def _lower(facts, hold, n: int, rmask: int):
+def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):
     """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
     longest = [0, 0, 0, 0]
     for q in range(n):
@@ -949,7 +957,8 @@ def _held(row) -> list[int]:
     return got
 
 
-def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
+def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], need: tuple[int, ...], leader: int,
+                  n: int, table: tuple) -> bool:
     """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
     :func:`_need_table` (``table``): the same answer."""
     L, cols, demand, leads0 = table[:4]
