@@ -21,6 +21,7 @@ small positions.
 from __future__ import annotations
 
 from itertools import product
+from typing import Final
 
 from .picture import NSUITS
 
@@ -195,7 +196,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
     return out
 
 
-NCARDS = 52                      # more cover cards than any player can hold
+NCARDS: Final = 52                    # more cover cards than any player can hold
 
 
 def covered(seq, p: int, covers, skip: int = 0) -> int:

@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 __all__ = ["NSUITS", "Play", "Trick", "position_from_hands", "tricks_to_cards", "remove_trick"]
 
-NSUITS = 4
+NSUITS: Final = 4
 Play = tuple[int, int, int]      # (player, suit, index into the trick-start sequence)
 Trick = tuple[Play, ...]
 

@@ -60,7 +60,7 @@ import random
 import time
 from dataclasses import dataclass
 from itertools import product
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
 
@@ -728,8 +728,8 @@ def _first(x):
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
 #: searches of the process) before it is emptied and starts afresh.
-FACTS_LIMIT = 4_000
-_FACT_TABLES: dict = {}
+FACTS_LIMIT: Final = 4_000
+_FACT_TABLES: Final[dict] = {}
 
 
 def _suit_facts(seq: tuple[int, ...], s: int, n: int) -> tuple:
@@ -918,8 +918,8 @@ def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rm
 
 
 #: For each nonempty set of suits ``m`` (a bit mask): its lowest suit and the rest of the set.
-_LOW = tuple((m & -m).bit_length() - 1 for m in range(16))
-_REST = tuple(m ^ (m & -m) for m in range(16))
+_LOW: Final = tuple((m & -m).bit_length() - 1 for m in range(16))
+_REST: Final = tuple(m ^ (m & -m) for m in range(16))
 
 
 def _need_table(need, n: int, zero=frozenset()) -> tuple:
@@ -941,7 +941,7 @@ def _need_table(need, n: int, zero=frozenset()) -> tuple:
     return L, cols, demand, leads, pos, spoilt
 
 
-_HELD: dict = {}
+_HELD: Final[dict] = {}
 
 
 def _held(row) -> list[int]:
