@@ -96,9 +96,9 @@ def install(package: str = __package__ or "solvers.comrade", directory: Path = H
 
 
 def backend() -> str:
-    """``"compiled"`` when this process runs the compiled search, else ``"python"``."""
-    from . import search
-    return "python" if str(search.__file__).endswith(".py") else "compiled"
+    """``"compiled"`` when this process runs (or would import) the compiled search, else ``"python"``."""
+    spec = importlib.util.find_spec(f"{__package__ or 'solvers.comrade'}.search")   # imports nothing new
+    return "python" if spec is None or str(spec.origin).endswith(".py") else "compiled"
 
 
 ACTIVE = install()
