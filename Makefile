@@ -24,7 +24,7 @@ define apt_get
 	fi
 endef
 
-.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps clean
+.PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps compiled clean
 
 # The venv gets uv (pinned in constraints.txt), which installs the packages in seconds where pip takes
 # a minute; without it (uv not installable, or failing) pip installs the same pins.
@@ -171,5 +171,14 @@ benchmarks-page: $(LAB_STAMP)
 check-results: $(LAB_STAMP)
 	$(PY) tools/check_results.py
 
+## make compiled: OPTIONAL, not part of make test or the install: compile the Comrade play search
+## (solvers/comrade/search.py and what it calls per position) with mypyc into extension modules beside the
+## sources (needs a C compiler and Python's headers). The package then runs them, with the same verdicts and
+## node counts, unless CARDGAMES_PURE_PYTHON=1; editing a source switches back to Python until the next
+## make compiled. make compiled CLEAN=1 removes them (benchmarks/bench_comrade_compiled.py compares the two).
+compiled: $(TEST_STAMP)
+	$(PY) tools/build_compiled.py $(if $(CLEAN),--clean)
+
 clean:
 	rm -rf $(VENV) build .pytest_cache
+	rm -f solvers/comrade/*.so solvers/comrade/*.pyd solvers/comrade/_compiled.json

@@ -24,7 +24,7 @@ from cardgames.cards import SUITS
 from cardgames.comrade import ComradeGame, Deal, variant_for
 from cardgames.comrade.bidding import PASS
 from oracles.comrade_brute import brute_force
-from solvers.comrade import analyse, solve_position
+from solvers.comrade import analyse, compiled, solve_position
 
 
 def few_suit_deal(rng, players, size):
@@ -136,6 +136,8 @@ def _four_suit_bidding_positions(count: int, seed: int) -> list[ComradeGame]:
     return out
 
 
+@pytest.mark.skipif(compiled.backend() == "compiled",
+                    reason="patches the search's methods, which the compiled search (make compiled) does not allow")
 def test_the_case_split_keeps_position_verdicts_exact(monkeypatch):
     """The search's case split on the bid structure (one sub-search per suit a player wins
     nothing in) must carry the position solver's own conditions (the rest of the bidding, tricks

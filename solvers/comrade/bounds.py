@@ -21,6 +21,7 @@ small positions.
 from __future__ import annotations
 
 from itertools import product
+from typing import Final
 
 from .picture import NSUITS
 
@@ -112,7 +113,7 @@ def forced_wins(seqs, hold, n: int, rmask: int | None = None):
     >>> forced_wins(((1, 0), (0, 1)), [[1, 1], [1, 1]], 2)   # 2 players, 2 suits (S, H)
     [(0, (1, 0, 0, 0)), (1, (0, 1, 0, 0))]
     """
-    out = None
+    out: list | None = None
     leaders = [q for q in range(n) if rmask is None or (rmask >> q) & 1]
     for p in range(n):
         mine = hold[p]
@@ -166,7 +167,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
     >>> discard_bound(((1, 0), (1, 0), (), ()), [[1, 1, 0, 0], [1, 1, 0, 0]], 2)  # 2 players, S and H
     [(0, (1, 1, 0, 0))]
     """
-    out = None
+    out: list | None = None
     if rmask is None:
         rmask = (1 << n) - 1
     longest = [0] * NSUITS
@@ -179,7 +180,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
         mine = hold[p]
         spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
         total = sum(spare)
-        row = None
+        row: list[int] | None = None
         for s, seq in enumerate(seqs):
             if mine[s] <= total - spare[s]:
                 continue                      # even with every card to throw there is room
@@ -195,7 +196,7 @@ def discard_bound(seqs, hold, n: int, rmask: int | None = None):
     return out
 
 
-NCARDS = 52                      # more cover cards than any player can hold
+NCARDS: Final = 52                    # more cover cards than any player can hold
 
 
 def covered(seq, p: int, covers, skip: int = 0) -> int:
@@ -310,7 +311,7 @@ def need_refutes(seqs, hold, need, leader: int, n: int) -> bool:
     return False
 
 
-def discards_block(must: dict, spare) -> bool:
+def discards_block(must: dict[int, int], spare: list[int]) -> bool:
     """True when a player cannot make the discards it must: ``must`` maps a suit to the cards of it the
     player must discard (it empties ``must``), ``spare[t]`` the leads of suit ``t`` the player cannot
     follow.  The suits go in the order the player runs out of them: the first one's cards go on leads

@@ -17,7 +17,7 @@ from .picture import NSUITS
 __all__ = ["canonical_key", "count_key"]
 
 
-def count_key(counts, dead: int, n: int) -> tuple:
+def count_key(counts: tuple[int, ...], dead: int, n: int) -> tuple:
     """The count matrix as a transposition key sees it: a **nogood over count matrices**.
 
     In a suit of ``dead`` (never led again, :func:`~solvers.comrade.bounds.reach`) nobody wins

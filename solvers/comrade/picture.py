@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 __all__ = ["NSUITS", "Play", "Trick", "position_from_hands", "tricks_to_cards", "remove_trick"]
 
-NSUITS = 4
+NSUITS: Final = 4
 Play = tuple[int, int, int]      # (player, suit, index into the trick-start sequence)
 Trick = tuple[Play, ...]
 
@@ -46,7 +46,7 @@ def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> 
     return out
 
 
-def remove_trick(seqs, trick):
+def remove_trick(seqs: tuple[tuple[int, ...], ...], trick: Trick) -> tuple[tuple[int, ...], ...]:
     """The owner sequences with the cards of ``trick`` taken out (the search calls it once per move:
     the indices of a suit are deleted from the highest down, so the lower ones stay valid)."""
     out = list(seqs)

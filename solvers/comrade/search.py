@@ -60,7 +60,7 @@ import random
 import time
 from dataclasses import dataclass
 from itertools import product
-from typing import Callable, Sequence
+from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
 
@@ -171,7 +171,7 @@ class PlaySearch:
     def __init__(self, players: int, max_value: int, max_suits: int,
                  target: Sequence[int] | None = None, time_limit: float | None = 10.0, *,
                  node_limit: int | None = None, options: SearchOptions = DEFAULT_SEARCH,
-                 bidding: OpenBids | None = None, zero: Sequence[int] = ()):
+                 bidding: OpenBids | None = None, zero: Iterable[int] = ()):
         self.n = players
         self.max_value = max_value
         self.max_suits = max_suits
@@ -256,7 +256,7 @@ class PlaySearch:
         when there is none (or the bids are fixed: the target already says which cells are 0)."""
         if self.target is not None or self.max_suits >= NSUITS:
             return None
-        best = None
+        best: tuple[int, int] | None = None
         for p in range(self.n):
             if any(p * NSUITS + s in self.zero for s in range(NSUITS)):
                 continue
@@ -292,7 +292,8 @@ class PlaySearch:
         return None
 
     # -- the recursion ------------------------------------------------------------
-    def _search(self, seqs, leader, counts, tricks_left) -> list[Trick] | None:
+    def _search(self, seqs: tuple[tuple[int, ...], ...], leader: int, counts: tuple[int, ...],
+                tricks_left: int) -> list[Trick] | None:
         self.nodes += 1
         if not self.nodes & 1023 and time.perf_counter() > self._deadline:
             raise SearchTimeout
@@ -301,12 +302,13 @@ class PlaySearch:
         if tricks_left == 0:
             return [] if self.final_ok(counts) else None
         n = self.n
-        key = raw = (seqs, leader, counts)
+        raw = (seqs, leader, counts)
+        key: tuple = raw
         failed = self.failed
         if raw in failed:
             return None
         facts = self._facts_of(seqs)
-        reach = None
+        reach: tuple[int, int] | None = None
         refute = self.refute and self.nodes > self.refute_after
         if refute:
             reach = _close(facts, leader, n, None)
@@ -318,16 +320,18 @@ class PlaySearch:
                 if key in failed:
                     failed.add(raw)
                     return None
-        hold = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
+        hold: list[tuple[int, int, int, int]] = list(zip(facts[0][0], facts[1][0], facts[2][0], facts[3][0]))
         got = self._count_memo.get(counts)
         if got is None:
             got = self._count_memo[counts] = self._of_counts(counts)
+        used: list[int]
+        allowed: list[int]
+        need: tuple[int, ...] | None
         used, allowed, need, every = got[:4]
-        low = None
+        low: list | None = None
         legal = reach
-        if refute:
-            if not every:
-                legal = _close(facts, leader, n, allowed)
+        if reach is not None:          # the refutation rules are on
+            legal = reach if every else _close(facts, leader, n, allowed)
             low = _lower(facts, hold, n, legal[0])
         if need is not None:
             if not self._feasible_target(need, got[4], hold, legal, low):
@@ -361,7 +365,7 @@ class PlaySearch:
         self._fail(key, raw)
         return None
 
-    def _facts_of(self, seqs) -> list[tuple]:
+    def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """:func:`_suit_facts` of each suit, from the process-wide table (worked out on a miss)."""
         tables = self._fact_tables
         n = self.n
@@ -425,7 +429,7 @@ class PlaySearch:
         if self.target is not None:
             t = self.target
             ok = [[counts[p * NSUITS + s] < t[p * NSUITS + s] for s in range(NSUITS)] for p in range(n)]
-        elif self.floor is None:
+        elif self.floor is None or self.cap is None:      # (set together, see __init__)
             mv, ms = self.max_value, self.max_suits
             ok = [[(c < mv) if c else (used[p] < ms)
                    for c in counts[p * NSUITS:(p + 1) * NSUITS]] for p in range(n)]
@@ -482,7 +486,8 @@ class PlaySearch:
                     out[s] |= 1 << p
         return out
 
-    def _feasible_target(self, need, table, hold, reach=None, low=None) -> bool:
+    def _feasible_target(self, need: tuple[int, ...], table: tuple, hold: list[tuple[int, int, int, int]],
+                         reach: tuple[int, int] | None = None, low: list | None = None) -> bool:
         """:meth:`_feasible` with fixed bids, from ``need`` (flattened ``p * 4 + s``: the tricks each
         player still needs in each suit, the target less the counts) and its :func:`_need_table`."""
         L, pos, spoilt = table[0], table[4], table[5]
@@ -535,7 +540,7 @@ class PlaySearch:
             rmask, dead = reach[0], reach[1]
             hold = [[0 if (not (rmask >> p) & 1 or (dead >> s) & 1) else hold[p][s] for s in range(NSUITS)]
                     for p in range(n)]
-            caps = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
+            caps: list[int] | None = [max(hold[p][s] for p in range(n)) for s in range(NSUITS)]
         else:
             caps = None
         if self.target is not None:
@@ -588,6 +593,7 @@ class PlaySearch:
                             for p, c in enumerate(cs))
             else:
                 cp = self.cap
+                assert cp is not None          # floor and cap are set together (__init__)
                 ubs = tuple(0 if (c == 0 and used[p] >= ms and not lbs[p][s] and not fl[p * NSUITS + s])
                             else max(0, min(hold[p][s], (fl[p * NSUITS + s] if full[p] and c <= fl[p * NSUITS + s]
                                                          else cp[p * NSUITS + s]) - c))
@@ -644,7 +650,8 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, facts, leader, counts, reach, used, allowed) -> list[tuple]:
+    def _ordered_tricks(self, facts: list[tuple], leader: int, counts: tuple[int, ...], reach: tuple[int, int] | None,
+                        used: list[int], allowed: list[int]) -> list[tuple]:
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first, as
         ``(score, s, winner, trick)``.
 
@@ -691,8 +698,9 @@ class PlaySearch:
                         opts.extend(r)
                 options.append(opts)
             col = [counts[p * NSUITS + s] for p in range(n)]
+            i: int
             for lead in lead_plays:
-                i0 = lead[2]
+                i0: int = lead[2]
                 for combo in product(*options):
                     best, winner = i0, leader
                     for f, t, i in combo:
@@ -720,11 +728,11 @@ def _first(x):
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
 #: searches of the process) before it is emptied and starts afresh.
-FACTS_LIMIT = 4_000
-_FACT_TABLES: dict = {}
+FACTS_LIMIT: Final = 4_000
+_FACT_TABLES: Final[dict] = {}
 
 
-def _suit_facts(seq, s: int, n: int) -> tuple:
+def _suit_facts(seq: tuple[int, ...], s: int, n: int) -> tuple:
     """What the search reads of one suit's owner sequence ``seq`` (lowest first), each per player ``p``:
 
     ``(hold, first, last, beat, holders, plays, plays_one, more, seq)`` — how many cards of the suit ``p`` holds,
@@ -771,7 +779,7 @@ def _fact_tables(n: int) -> list[dict]:
     return got
 
 
-def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
+def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -> tuple[int, int]:
     """:func:`~solvers.comrade.bounds.close_reach` from the suits' :func:`_suit_facts`, with ``allowed``
     as bit masks per suit (:meth:`PlaySearch._allowed`; ``None``: everyone)."""
     full = (1 << n) - 1
@@ -780,7 +788,7 @@ def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
     while todo and rmask != full:
         q = todo.pop()
         for s in range(NSUITS):
-            add = facts[s][3][q] & ~rmask
+            add: int = facts[s][3][q] & ~rmask
             if allowed is not None:
                 add &= allowed[s]
             if add:
@@ -796,12 +804,13 @@ def _close(facts, leader: int, n: int, allowed) -> tuple[int, int]:
     return rmask, dead
 
 
-def _canonical(seqs, facts, leader: int, counts, reach, n: int) -> tuple:
+def _canonical(seqs: tuple[tuple[int, ...], ...], facts: list[tuple], leader: int, counts: tuple[int, ...],
+               reach: tuple[int, int], n: int) -> tuple:
     """:func:`~solvers.comrade.keys.canonical_key` from the suits' :func:`_suit_facts`."""
     rmask, dead = reach
     if dead == 0 and rmask == (1 << n) - 1:
         return (seqs, leader, counts)
-    out = []
+    out: list[tuple[int, ...]] = []
     spare = [0] * n
     for s in range(NSUITS):
         seq = seqs[s]
@@ -831,7 +840,7 @@ def _leader_tops(facts, leader: int, seqs) -> bool:
     return some
 
 
-def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
+def _mask_facts(fs: tuple, seq: tuple[int, ...], rmask: int, n: int) -> tuple:
     """For one suit (facts ``fs``, owner sequence ``seq``) and the players ``rmask`` who can still win a
     trick: ``(top, cover)`` per player ``p`` — the length of ``p``'s top run counting only cards of
     ``rmask`` as breaking it (as :func:`~solvers.comrade.bounds.forced_wins` reads it), and
@@ -863,7 +872,7 @@ def _mask_facts(fs, seq, rmask: int, n: int) -> tuple:
     return got
 
 
-def _lower(facts, hold, n: int, rmask: int):
+def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):
     """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
     longest = [0, 0, 0, 0]
     for q in range(n):
@@ -872,7 +881,7 @@ def _lower(facts, hold, n: int, rmask: int):
                 if h > longest[t]:
                     longest[t] = h
     per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
-    forced = None
+    forced: list | None = None
     for p in range(n):
         mine = hold[p]
         if mine[0] >= longest[0] and mine[1] >= longest[1] and mine[2] >= longest[2] and mine[3] >= longest[3]:
@@ -884,12 +893,12 @@ def _lower(facts, hold, n: int, rmask: int):
                 if forced is None:
                     forced = []
                 forced.append((p, row))
-    discards = None
+    discards: list | None = None
     for p in range(n):
         mine = hold[p]
         spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
         total = spare[0] + spare[1] + spare[2] + spare[3]
-        row = None
+        mark: list[int] | None = None
         for s in range(NSUITS):
             room = total - spare[s]
             if mine[s] <= room:
@@ -898,19 +907,19 @@ def _lower(facts, hold, n: int, rmask: int):
             if got is None:
                 got = per[s] = _mask_facts(facts[s], facts[s][8], rmask, n)
             if mine[s] - got[1][p] > room:
-                if row is None:
-                    row = [0, 0, 0, 0]
-                row[s] = 1
-        if row is not None:
+                if mark is None:
+                    mark = [0, 0, 0, 0]
+                mark[s] = 1
+        if mark is not None:
             if discards is None:
                 discards = []
-            discards.append((p, tuple(row)))
+            discards.append((p, tuple(mark)))
     return merge_low(forced, discards)
 
 
 #: For each nonempty set of suits ``m`` (a bit mask): its lowest suit and the rest of the set.
-_LOW = tuple((m & -m).bit_length() - 1 for m in range(16))
-_REST = tuple(m ^ (m & -m) for m in range(16))
+_LOW: Final = tuple((m & -m).bit_length() - 1 for m in range(16))
+_REST: Final = tuple(m ^ (m & -m) for m in range(16))
 
 
 def _need_table(need, n: int, zero=frozenset()) -> tuple:
@@ -932,7 +941,7 @@ def _need_table(need, n: int, zero=frozenset()) -> tuple:
     return L, cols, demand, leads, pos, spoilt
 
 
-_HELD: dict = {}
+_HELD: Final[dict] = {}
 
 
 def _held(row) -> list[int]:
@@ -948,7 +957,8 @@ def _held(row) -> list[int]:
     return got
 
 
-def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
+def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], need: tuple[int, ...], leader: int,
+                  n: int, table: tuple) -> bool:
     """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
     :func:`_need_table` (``table``): the same answer."""
     L, cols, demand, leads0 = table[:4]
@@ -957,7 +967,7 @@ def _need_refutes(facts, hold, need, leader: int, n: int, table) -> bool:
     for p in range(n):
         mine = hold[p]
         base = p * NSUITS
-        must = None
+        must: dict[int, int] | None = None
         for s in range(NSUITS):
             h = mine[s]
             k = need[base + s]
