@@ -121,6 +121,7 @@ def test_the_drawings_never_go_through_pyplot(monkeypatch):
     monkeypatch.setattr(plt, "subplots", refuse)
     monkeypatch.setattr(plt, "figure", refuse)
     plt.close("all")
+    explorer_module.threshold_drawing.cache_clear()     # every drawing is made afresh here
     ex = EndgameExplorer(num_players=4, seed=3)
     ex.players.value = 5
     ex.beliefs.value = "play-aware (reads the forced follows)"
@@ -165,6 +166,40 @@ def test_the_policy_beliefs_are_the_default_for_an_engine_deal_and_uniform_by_ha
     assert "play is ignored" in ex.expected_html.value
     ex.source.value = ex.source.options[0]
     assert explorer_module.BELIEF_LABELS[ex.beliefs.value] == "policy"
+
+
+def test_a_change_draws_again_only_the_pictures_it_changes(monkeypatch):
+    """The level-1 tree depends on the endgame alone and the thresholds on the penalty table alone: a
+    change of the viewer or the model draws the level-2 picture only, a new deal the tree too."""
+    explorer_module.threshold_drawing.cache_clear()
+    drawn = []
+    real = explorer_module.drawing
+
+    def counted(draw, size, what):
+        drawn.append(what)
+        return real(draw, size, what)
+
+    monkeypatch.setattr(explorer_module, "drawing", counted)
+    ex = EndgameExplorer(num_players=3, seed=2)
+    assert sorted(drawn) == ["the game tree", "the player's decision", "the thresholds"]
+    tree, thresholds = bytes(ex.level1_fig.value), bytes(ex.level3_fig.value)
+    drawn.clear()
+    ex.model.value = list(explorer_module.MODELS)[1]
+    ex.viewer.value = (ex.viewer.value + 1) % 3
+    assert drawn == ["the player's decision", "the player's decision"]
+    assert bytes(ex.level1_fig.value) == tree and bytes(ex.level3_fig.value) == thresholds
+    drawn.clear()
+    ex.deal_button.click()                              # another endgame: another tree, the same thresholds
+    assert sorted(drawn) == ["the game tree", "the player's decision"] and bytes(ex.level1_fig.value) != tree
+    drawn.clear()
+    ex.table.value = "alternative"                      # another penalty table: every picture again
+    assert sorted(drawn) == ["the game tree", "the player's decision", "the thresholds"]
+    assert bytes(ex.level3_fig.value) != thresholds
+    ex.source.value = BY_HAND
+    ex.cards.value = "Pig Pig Pig"                       # no endgame: no picture of an old one
+    assert bytes(ex.level1_fig.value) == b""
+    ex.cards.value = "Pig 1 9 Mask"                      # the endgame of before the bad one: drawn again
+    assert bytes(ex.level1_fig.value).startswith(b"\x89PNG")
 
 
 def test_one_change_of_the_source_refreshes_the_views_once():

@@ -16,6 +16,7 @@ beliefs start at play-aware, whose sums are exact and pure Python.
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Callable
 
@@ -79,6 +80,13 @@ def drawing(draw: Callable, figsize: tuple[float, float], what: str) -> tuple[by
         return b"", f"<p><i>{escape(missing_picture_line(what))}</i></p>"
 
 
+@functools.lru_cache(maxsize=8)
+def threshold_drawing(table: str) -> tuple[bytes, str]:
+    """The level-3 thresholds of a penalty table, drawn once per table (they depend on nothing else),
+    so a change of the viewer, the model or the beliefs does not draw them again."""
+    return drawing(lambda ax: plot_thresholds(tables=(table,), ax=ax), (6.5, 3.6), "the thresholds")
+
+
 class EndgameExplorer:
     """Pick the players, the penalty table, deal (engine) or set the final cards, choose whose
     view to take; see the perfect-information tree, the viewer's expected penalties and tree,
@@ -117,6 +125,8 @@ class EndgameExplorer:
         self.level3_fig = W.Image(format="png", layout=W.Layout(max_width="100%"))
         mark_demo(self.table, self.expected_html)
         self.endgame: Endgame | None = None
+        #: The endgame whose tree the level-1 picture shows (drawn again only when the endgame changes).
+        self._drawn_tree: Endgame | None = None
         #: The seed of the round the engine last dealt here (the seed box always shows it).
         self.dealt_seed: int | None = None
 
@@ -215,13 +225,17 @@ class EndgameExplorer:
             html.value = f"<p><i>{escape(note)}</i></p>"
         for image in (self.level1_fig, self.level2_fig, self.level3_fig):
             image.value = b""
+        self._drawn_tree = None
 
     def show_level1(self, end: Endgame) -> None:
+        if end == self._drawn_tree:     # the viewer, the model or the beliefs changed: the same tree
+            return
         sol = end.perfect()
         size = (1.7 * (end.num_players + 1), 1.3 * (end.num_players + 1))
         self.level1_fig.value, note = drawing(
             lambda ax: draw_tree(sol.tree, ax=ax, title="Everyone sees every card (level 1)"), size, "the game tree")
         self.level1_html.value = sol.to_html() + note
+        self._drawn_tree = end
 
     def show_level2(self, end: Endgame) -> None:
         try:
@@ -246,8 +260,7 @@ class EndgameExplorer:
             self.level3_html.value = f"<p style='color:#b00'>No level-3 answer: {escape(err)}</p>"
             self.level3_fig.value = b""
             return
-        self.level3_fig.value, note = drawing(
-            lambda ax: plot_thresholds(tables=(end.penalties.name,), ax=ax), (6.5, 3.6), "the thresholds")
+        self.level3_fig.value, note = threshold_drawing(end.penalties.name)
         self.level3_html.value = (eq.to_html()
                                   + threshold_table_html(tables=(end.penalties.name,))
                                   + "<p>(second table: no public cards, i.e. before looking at any trick)</p>" + note)
