@@ -155,7 +155,7 @@ def test_one_actions_probability_is_the_policys_with_the_turns_table_for_any_han
     reused for other hands the seat might hold there: it reads nothing of the hand."""
     from cardgames.cards import Hand
     from cardgames.players import play_out_seated
-    from solvers.comrade_players.convention import ConventionCard, ConventionPlayer, card_mask
+    from solvers.comrade_players.convention import ConventionCard, ConventionPlayer
 
     card = ConventionCard()
     rng = random.Random(players)
