@@ -46,7 +46,7 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import PlayerOptionError
 
-from .convention import HONOURS, ConventionCard, suit_strength
+from .convention import HONOURS, ConventionCard, card_mask, suit_strength
 from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
@@ -495,7 +495,7 @@ class CardSearchPlayer:
         self.last_worlds = worlds
         live = [(i, w) for i, w in enumerate(worlds.weights) if w > 0]
         # equal worlds give equal values: each (layout, candidate) is scored once per decision
-        layouts = [tuple(frozenset(h) for h in worlds.hands[i]) for i, _ in live]
+        layouts = [tuple(map(card_mask, worlds.hands[i])) for i, _ in live]
         bases: dict = {}
         values: dict = {}
         waiting: dict = {}
@@ -512,7 +512,7 @@ class CardSearchPlayer:
             base = bases.get(layouts[k])
             if base is None:
                 g0 = worlds.game(live[k][0], self.rules)
-                base = bases[layouts[k]] = (g0, frozenset(c for h in g0.deal.hands for c in h))
+                base = bases[layouts[k]] = (g0, sum(map(card_mask, g0.deal.hands)))
             g = fast_clone(base[0])
             g.apply(a)
             v, rest = self._prepare(g, view.phase, base[1])
@@ -555,7 +555,7 @@ class CardSearchPlayer:
             out[str(a)] = total
         return out
 
-    def _prepare(self, game: ComradeGame, phase: str, dealt: frozenset | None) -> tuple:
+    def _prepare(self, game: ComradeGame, phase: str, dealt: int | None) -> tuple:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
         docstring: ``horizon``, ``bid_horizon`` and ``leaf``), as far as it needs no search:
         ``(value, None)`` when that settles it, else ``(a bound on the value, what :meth:`_finish`
@@ -573,11 +573,13 @@ class CardSearchPlayer:
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
-        # remembered, since other candidates, worlds and later decisions reach the same positions
+        # remembered, since other candidates, worlds and later decisions reach the same positions; the key
+        # holds integers and strings only (the hands and the cards dealt as card_mask's integers), which the
+        # garbage collector never walks however long the process-wide memo keeps them
         key = None
         if dealt is not None and game.play_loss is None:
             tp = game.trickplay
-            key = (tuple(frozenset(h) for h in tp.hands), dealt, tuple(tuple(w.items()) for w in tp.won),
+            key = (tuple(map(card_mask, tp.hands)), dealt, tuple(tuple(w.items()) for w in tp.won),
                    tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
             got = self._leaf_memo.get(key)
             if got is not None:

@@ -50,7 +50,7 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
 
-__all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength"]
+__all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength", "card_mask"]
 
 #: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
@@ -152,6 +152,26 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
 
 #: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen``).
 _CODE = {s: 16 * i for i, s in enumerate(SUITS)}
+#: A card as one bit: ``_BIT[card.suit] << card.rank`` (see :func:`card_mask`).
+_BIT = {s: 1 << (16 * i) for i, s in enumerate("SHDCJ")}
+
+
+def card_mask(cards) -> int:
+    """The set ``cards`` as one integer, a bit per card (bit ``16 * suit + rank``, suits in the order S H D C
+    and the joker): equal sets give equal integers, other sets other integers.
+
+    The process-wide memos of the players (the card's probabilities per hand, the values of positions)
+    are keyed by such integers instead of frozensets of cards: Python's cyclic garbage collector must
+    walk every frozenset (and every tuple holding one) at each of its passes, for as long as the memo
+    keeps it, but it never walks an integer or a tuple of integers.  Quicker to build than a
+    frozenset, too (no card is hashed).
+
+        >>> from cardgames.cards import parse_cards
+        >>> card_mask(parse_cards("S2 HA")) == (1 << 2) | (1 << 30) == card_mask(parse_cards("HA S2"))
+        True
+    """
+    bit = _BIT
+    return sum([bit[c.suit] << c.rank for c in cards])
 
 
 @lru_cache(maxsize=None)
@@ -424,23 +444,25 @@ class ConventionCard:
                     high[c.suit].append(r)
         return tuple((count[s], tuple(sorted(high[s]))) for s in SUITS)
 
-    def play_key(self, hand: Sequence[Card], led: str | None) -> frozenset:
+    def play_key(self, hand: Sequence[Card], led: str | None) -> int:
         """What the card's play reads of ``hand`` when ``led`` is the suit led to the trick in progress
         (``None``: the player leads): following suit, only the cards of the led suit (every rule that
         follows, P4, P5 and P7, and the cards the policy cannot tell apart look at that suit alone);
-        leading or discarding, the whole hand.  In the same position two hands with the same key get the
-        same choice and the same :meth:`policy` (a test checks it on random hands), so the inference
-        scores such an action once per key instead of once per hand.
+        leading or discarding, the whole hand; either set as :func:`card_mask`'s integer (an integer is
+        never walked by the garbage collector in the inference's process-wide memo).  In the same position
+        two hands with the same key get the same choice and the same :meth:`policy` (a test checks it on
+        random hands), so the inference scores such an action once per key instead of once per hand.
 
         >>> from cardgames.cards import parse_cards
-        >>> sorted(map(str, ConventionCard().play_key(parse_cards("SA S3 HK"), "S")))
-        ['S3', 'SA']
+        >>> ConventionCard().play_key(parse_cards("SA S3 HK"), "S") == card_mask(parse_cards("S3 SA"))
+        True
         """
+        bit = _BIT
         if led is not None:
-            follow = frozenset(c for c in hand if c.suit == led)
+            follow = sum([bit[led] << c.rank for c in hand if c.suit == led])
             if follow:
                 return follow
-        return frozenset(hand)
+        return sum([bit[c.suit] << c.rank for c in hand])
 
     def _equivalents(self, view: ComradeView, legal, choice) -> set:
         if not isinstance(choice, Card):

@@ -67,6 +67,7 @@ from cardgames.comrade.play import legal_cards, play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 
+from .convention import card_mask
 from .sampling import SampleError, game_from_view
 
 __all__ = ["Worlds", "Evidence", "BeliefSummary", "HeuristicCard", "sample_worlds", "belief_summary",
@@ -190,7 +191,9 @@ class HeuristicCard:
 
 def _bins_of(view: ComradeView):
     """(bins, rooms, accepts, pool): the other seats (and ``None`` = out of play when some cards are),
-    how many unseen cards each holds, the suits each may hold, and the unseen cards."""
+    how many unseen cards each holds, the suits each may hold (a string of suit letters, ``"SHC"``: a key
+    of the process-wide caches below that the garbage collector never walks, as it would a frozenset),
+    and the unseen cards."""
     n = len(view.hand_sizes)
     others = [p for p in range(n) if p != view.seat]
     voids = public_voids(view)
@@ -201,7 +204,7 @@ def _bins_of(view: ComradeView):
                           f"{len(pool)} are unseen")
     bins = others + ([None] if out else [])
     rooms = tuple(view.hand_sizes[p] for p in others) + ((out,) if out else ())
-    accepts = tuple(frozenset(SUITS) - (voids[b] if b is not None else set()) for b in bins)
+    accepts = tuple("".join(s for s in SUITS if b is None or s not in voids[b]) for b in bins)
     return bins, rooms, accepts, pool
 
 
@@ -422,7 +425,7 @@ class Evidence:
         ``floor``: the caller only needs to know whether the probability reaches ``floor``; once
         the running product falls below it (it can only fall) the product so far is returned, a
         number below ``floor`` (and not remembered)."""
-        key = (seat, frozenset(hidden))
+        key = (seat, card_mask(hidden))
         got = self.cache.get(key)
         if got is not None:
             return got
@@ -447,7 +450,7 @@ class Evidence:
                 if like == 0.0:
                     break
                 continue
-            mkey = frozenset(cards) if self.play_key is None else self.play_key(cards, st.led)
+            mkey = card_mask(cards) if self.play_key is None else self.play_key(cards, st.led)
             p = memo.get(mkey)
             if p is None:
                 hand = _sorted_hand(cards)
