@@ -12,13 +12,13 @@ mark (out: slow tests are never in the fast tier, also one by one).  The engines
 ``pytest --tier fast`` runs the fast tier: the other test files are not even imported.  Every
 item of the fast tier carries the ``fast`` mark, so ``-m "not fast"`` selects the rest.
 
-**Two workers** (``make test``: pytest-xdist, ``--dist loadfile``).  A file is one unit of work,
-except that test files sharing a helper in ``tests/`` (a test module another imports, an
+**Workers** (``make test``: pytest-xdist, one more than the machine's cores, ``--dist loadfile``).
+A file is one unit of work, except that test files sharing a helper in ``tests/`` (a test module another imports, an
 ``oracles`` module) form one unit, so their pools of cases and the brute force's memo are built
 once, not once per worker; and the browser suite (``tests/browser/``) is one unit, so one worker
 starts JupyterLab and Chromium once for all of it.  The units that take minutes (notebooks, files with ``slow`` tests,
 the browser suite) are handed out first and the many quick files fill in after them, so that
-neither worker idles at the end while the other runs a long notebook.
+no worker idles at the end while another runs a long notebook.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def pytest_collection_modifyitems(config, items):
         items[:] = fast
 
 
-# -- scheduling on two workers ---------------------------------------------------------------------
+# -- scheduling on the workers ---------------------------------------------------------------------
 
 def _helpers(path: Path) -> frozenset[str]:
     """The helper modules of ``tests/`` that the test file ``path`` imports (by module name)."""
