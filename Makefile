@@ -27,7 +27,9 @@ endef
 .PHONY: class lab test test-fast install pins notebooks student test-teacher benchmarks benchmarks-page check-results printables browser-deps site site-deps compiled clean
 
 # The venv gets uv (pinned in constraints.txt), which installs the packages in seconds where pip takes
-# a minute; without it (uv not installable, or failing) pip installs the same pins.
+# a minute; without it (uv not installable, or failing) pip installs the same pins. uv compiles the
+# bytecode at install, as pip does: otherwise the test workers and their kernels would each compile the
+# same modules on first import (a fresh clone's make test: 6 min 09 s against 6 min 30 s and 6 min 46 s).
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -c constraints.txt uv || $(PY) -m pip install --quiet --upgrade pip
@@ -35,7 +37,7 @@ $(PY):
 # $(call pip_install,ARGS): install with the pinned versions of constraints.txt (the same pins Binder uses).
 UV := $(VENV)/bin/uv
 define pip_install
-@if [ -x $(UV) ] && $(UV) pip install --python $(PY) --quiet -c constraints.txt $(1); then :; else \
+@if [ -x $(UV) ] && $(UV) pip install --python $(PY) --quiet --compile-bytecode -c constraints.txt $(1); then :; else \
 	  [ ! -x $(UV) ] || echo "uv could not install $(1): trying pip"; \
 	  $(PY) -m pip install --quiet -c constraints.txt $(1); \
 	fi
