@@ -45,17 +45,9 @@ PURE_ENV = "CARDGAMES_PURE_PYTHON"
 BACKENDS = ("python", "compiled")
 CODE_HASH_OF = "sha1 of solvers/comrade/{picture,keys,bounds,search}.py (first 12 hex)"
 
+sys.path.insert(0, str(HERE))
+from bench_comrade_speed import play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
 
-def seeds_of(text: str) -> list[int]:
-    """``"0-5"`` or ``"0,3,7"`` -> seeds."""
-    out: list[int] = []
-    for part in filter(None, text.split(",")):
-        if "-" in part:
-            a, b = part.split("-")
-            out += range(int(a), int(b) + 1)
-        else:
-            out.append(int(part))
-    return out
 
 
 # -- the child processes --------------------------------------------------------------------------------
@@ -115,8 +107,6 @@ def replay(path: str) -> dict:
 
 
 def play(seed: int) -> dict:
-    sys.path.insert(0, str(HERE))
-    from bench_comrade_speed import play_timed
     return {"backend": backend(), **play_timed(seed, 4)}
 
 
