@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from classroom.server import ClassStore  # noqa: E402
+from stored import write_result  # noqa: E402
 from classroom.server.local import local_server  # noqa: E402
 
 GAMES = ["comrade", "krypkille", "heart_challenge"]
@@ -133,11 +134,7 @@ def main(argv=None) -> None:
                      "figure": f"{median * 1000:.0f} ms / {p99 * 1000:.0f} ms over {len(times)} clicks",
                      "interval": ""}],
     }
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(result, indent=1) + "\n")
-    os.replace(tmp, out)
+    write_result(args.out, result)
     print(json.dumps({k: v for k, v in result.items() if k != "summary"}, indent=1))
 
 

@@ -47,6 +47,7 @@ CODE_HASH_OF = "sha1 of solvers/comrade/{picture,keys,bounds,search}.py (first 1
 
 sys.path.insert(0, str(HERE))
 from bench_comrade_speed import play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
+from stored import write_result  # noqa: E402
 
 
 
@@ -249,14 +250,7 @@ def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, 
     data = {"meta": meta, "summary": summary, "solver": {"calls": ncalls, "positions": nodes, **solver,
                                                          "ratio": round(ratio, 3), "identical": ok},
             "players": players, "deals": deals}
-    path = Path(args.out)
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_result(args.out, data)
 
 
 if __name__ == "__main__":

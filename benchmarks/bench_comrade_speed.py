@@ -34,6 +34,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from stored import write_result
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -237,14 +239,7 @@ def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
                 "deals": [{k: r[k] for k in ("seed", "players", "decisions", "same", "differ")} |
                           {"old_seconds": round(sum(r["old"]), 3), "new_seconds": round(sum(r["new"]), 3)}
                           for r in rows]}
-        path = Path(args.out)
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write_result(args.out, data)
     return 0 if same == total else 1
 
 

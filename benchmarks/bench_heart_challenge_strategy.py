@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import hashlib
-import json
 import os
 import platform
 import sys
@@ -48,6 +47,7 @@ from cardgames.heart_challenge.players import CautiousPlayer  # noqa: E402
 from cardgames.heart_challenge.setup import is_heart, special_kind  # noqa: E402
 from cardgames.players import play_out  # noqa: E402
 from solvers.studies.comrade_tables import wilson_interval  # noqa: E402
+from stored import write_result  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "heart_challenge_strategy.json"
 PLAYERS = 4
@@ -189,15 +189,6 @@ def code_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def write_atomic(path: Path, data: dict) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tune", default="0:40", help="tuning deal seeds a:b (default 0:40)")
@@ -269,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         "held_out": held,
         "tuning": tuning,
     }
-    write_atomic(Path(args.out), data)
+    write_result(args.out, data)
     print(f"wrote {args.out}")
     return 0
 
