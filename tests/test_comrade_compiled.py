@@ -77,6 +77,22 @@ def test_the_finder_loads_the_source_in_place_of_an_extension_module(tmp_path, m
     assert importlib.import_module("fakepkg_compiled.beta").WHERE == "edited since the build"
 
 
+def test_without_any_extension_module_no_finder_is_added(tmp_path, monkeypatch):
+    """A fresh clone or the browser edition: nothing to pass over, so every import goes its usual way."""
+    pkg = fake_build(tmp_path, "plain_sources", ("alpha", "beta"))
+    for m in ("alpha", "beta"):
+        (pkg / f"{m}{EXT}").unlink()
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    before = list(sys.meta_path)
+    assert compiled.built(pkg, ("alpha", "beta")) == []
+    assert compiled.install("plain_sources", pkg, ("alpha", "beta"), environ={}) is False
+    assert sys.meta_path == before
+    (pkg / f"beta{EXT}").write_bytes(b"not a shared library")          # one stale extension module: passed over
+    assert compiled.built(pkg, ("alpha", "beta")) == ["beta"]
+    assert compiled.install("plain_sources", pkg, ("alpha", "beta"), environ={}) is False
+    assert isinstance(sys.meta_path[0], compiled.PureFinder)
+
+
 def test_this_process_runs_the_search_the_selection_chose():
     from solvers.comrade import search
     assert compiled.ACTIVE == (compiled.backend() == "compiled")

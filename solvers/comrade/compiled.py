@@ -9,8 +9,9 @@ positions in the same order, so the same verdicts and node counts, in less time
 (``benchmarks/bench_comrade_compiled.py`` checks both on recorded solver calls).
 
 Python imports an extension module in preference to a ``.py`` file of the same name, so this module,
-imported first by :mod:`solvers.comrade`, decides once per process and puts a finder in front of the
-import system that sends those four imports to their ``.py`` sources unless all of these hold:
+imported first by :mod:`solvers.comrade`, decides once per process; where extension modules are present,
+it puts a finder in front of the import system that sends those four imports to their ``.py`` sources
+unless all of these hold:
 
 * the build's stamp (``_compiled.json``, written last by ``make compiled``) records the SHA-1 of each
   source, and every source still has it: a compiled module older than its source is never used;
@@ -66,8 +67,13 @@ def use_compiled(directory: Path = HERE, modules: Sequence[str] = MODULES,
             return False
     except (OSError, ValueError, AttributeError):
         return False
+    return len(built(directory, modules)) == len(modules)
+
+
+def built(directory: Path = HERE, modules: Sequence[str] = MODULES) -> list[str]:
+    """The modules of ``modules`` that have an extension module for this interpreter in ``directory``."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return all(any((directory / f"{m}{x}").exists() for x in suffixes) for m in modules)
+    return [m for m in modules if any((directory / f"{m}{x}").exists() for x in suffixes)]
 
 
 class PureFinder(importlib.abc.MetaPathFinder):
@@ -87,10 +93,13 @@ class PureFinder(importlib.abc.MetaPathFinder):
 def install(package: str = __package__ or "solvers.comrade", directory: Path = HERE,
             modules: Sequence[str] = MODULES, environ: Mapping[str, str] = os.environ) -> bool:
     """Decide for this process (see the module docstring); True when the compiled modules will run.
-    Without them, a :class:`PureFinder` goes first in ``sys.meta_path`` (once)."""
+    Otherwise, when some extension module is there all the same (a stale or partial build, or the
+    Python sources forced), a :class:`PureFinder` goes first in ``sys.meta_path`` (once); with none
+    (a fresh clone, the browser edition) Python finds the sources by itself and no finder is added."""
     if use_compiled(directory, modules, environ):
         return True
-    if not any(isinstance(f, PureFinder) and f"{package}.{modules[0]}" in f.names for f in sys.meta_path):
+    first = f"{package}.{modules[0]}"
+    if built(directory, modules) and not any(isinstance(f, PureFinder) and first in f.names for f in sys.meta_path):
         sys.meta_path.insert(0, PureFinder(package, directory, modules))
     return False
 
