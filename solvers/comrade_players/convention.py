@@ -152,13 +152,13 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
 
 #: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen``).
 _CODE = {s: 16 * i for i, s in enumerate(SUITS)}
-#: A card as one bit: ``_BIT[card.suit] << card.rank`` (see :func:`card_mask`).
-_BIT = {s: 1 << (16 * i) for i, s in enumerate("SHDCJ")}
+#: A card as one bit, the bit of its small integer: ``_BIT[card.suit] << card.rank`` (see :func:`card_mask`).
+_BIT = {s: 1 << code for s, code in _CODE.items()}
 
 
 def card_mask(cards) -> int:
-    """The set ``cards`` as one integer, a bit per card (bit ``16 * suit + rank``, suits in the order S H D C
-    and the joker): equal sets give equal integers, other sets other integers.
+    """The set ``cards`` as one integer, a bit per card (bit ``16 * suit + rank``, suits in the order S H D C;
+    Comrade has no joker): equal sets give equal integers, other sets other integers.
 
     The process-wide memos of the players (the card's probabilities per hand, the values of positions)
     are keyed by such integers instead of frozensets of cards: Python's cyclic garbage collector must
@@ -457,12 +457,11 @@ class ConventionCard:
         >>> ConventionCard().play_key(parse_cards("SA S3 HK"), "S") == card_mask(parse_cards("S3 SA"))
         True
         """
-        bit = _BIT
         if led is not None:
-            follow = sum([bit[led] << c.rank for c in hand if c.suit == led])
+            follow = card_mask([c for c in hand if c.suit == led])
             if follow:
                 return follow
-        return sum([bit[c.suit] << c.rank for c in hand])
+        return card_mask(hand)
 
     def _equivalents(self, view: ComradeView, legal, choice) -> set:
         if not isinstance(choice, Card):
