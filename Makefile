@@ -185,5 +185,5 @@ compiled: $(TEST_STAMP)
 	$(PY) tools/build_compiled.py $(if $(CLEAN),--clean)
 
 clean:
+	$(PYTHON) tools/build_compiled.py --clean
 	rm -rf $(VENV) build .pytest_cache
-	rm -f solvers/comrade/*.so solvers/comrade/*.pyd solvers/comrade/_compiled.json

@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import pickle
-import platform
 import statistics
 import subprocess
 import sys
@@ -46,8 +45,8 @@ BACKENDS = ("python", "compiled")
 CODE_HASH_OF = "sha1 of solvers/comrade/{picture,keys,bounds,search}.py (first 12 hex)"
 
 sys.path.insert(0, str(HERE))
-from bench_comrade_speed import play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
-from stored import write_result  # noqa: E402
+from bench_comrade_speed import git_commit, play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
+from stored import load_averages, machine, write_result  # noqa: E402
 
 
 
@@ -137,10 +136,6 @@ def quantile(xs: list[float], q: float) -> float:
 def stats(xs: list[float]) -> dict:
     return {"decisions": len(xs), "median": round(statistics.median(xs), 4), "p99": round(quantile(xs, 0.99), 4),
             "max": round(max(xs), 4)}
-
-
-def git(*args: str) -> str:
-    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True).stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,14 +234,11 @@ def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, 
                         "interval": f"mean of {len(deals)} deals; every action the same in {same} of {len(deals)} "
                                     f"deals"})
     meta = {"command": " ".join(["python", "benchmarks/bench_comrade_compiled.py"] + sys.argv[1:]),
-            "code_hash": raw_hash(CODE_HASH_OF), "code_hash_of": CODE_HASH_OF, "commit": git("rev-parse", "HEAD"),
+            "code_hash": raw_hash(CODE_HASH_OF), "code_hash_of": CODE_HASH_OF, "commit": git_commit(),
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
-                       f"{platform.python_version()}, gcc via mypyc",
-            "load_average": {"before": [round(x, 2) for x in load_before],
-                             "after": [round(x, 2) for x in load_after],
-                             "note": "load averages (1, 5, 15 min) of a shared 2-core machine; the two backends take "
-                                     "turns in fresh processes, so the ratio is fair"}}
+            "machine": machine("gcc via mypyc"),
+            "load_average": load_averages(load_before, load_after,
+                                          "; the two backends take turns in fresh processes, so the ratio is fair")}
     data = {"meta": meta, "summary": summary, "solver": {"calls": ncalls, "positions": nodes, **solver,
                                                          "ratio": round(ratio, 3), "identical": ok},
             "players": players, "deals": deals}

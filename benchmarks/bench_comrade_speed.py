@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -34,7 +33,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from stored import write_result
+from stored import load_averages, machine, write_result
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -228,13 +227,10 @@ def run(args, tasks: list[tuple[int, int]], tree: Path) -> int:
         meta = {"command": " ".join(["python", "benchmarks/bench_comrade_speed.py"] + sys.argv[1:]),
                 **code_hashes(), "commit": git_commit(), "base_commit": base,
                 "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
-                           f"{platform.python_version()}",
-                "load_average": {"before": [round(x, 2) for x in load_before],
-                                 "after": [round(x, 2) for x in load_after],
-                                 "note": "load averages (1, 5, 15 min) of a shared 2-core machine: absolute seconds "
-                                         "are inflated by the other work; old and new take turns deal by deal, so the "
-                                         "ratio is fair"}}
+                "machine": machine(),
+                "load_average": load_averages(load_before, load_after,
+                                              ": absolute seconds are inflated by the other work; old and new "
+                                              "take turns deal by deal, so the ratio is fair")}
         data = {"meta": meta, "summary": summary, "report": report,
                 "deals": [{k: r[k] for k in ("seed", "players", "decisions", "same", "differ")} |
                           {"old_seconds": round(sum(r["old"]), 3), "new_seconds": round(sum(r["new"]), 3)}

@@ -14,8 +14,23 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import tempfile
 from pathlib import Path
+
+
+def machine(extra: str = "") -> str:
+    """The ``machine`` of a result's provenance: ``"x86_64, 2 cores, CPython 3.11.7"`` (and ``extra``)."""
+    text = (f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
+            f"{platform.python_version()}")
+    return f"{text}, {extra}" if extra else text
+
+
+def load_averages(before, after, note: str) -> dict:
+    """The ``load_average`` of a result's provenance: the 1, 5 and 15 minute load averages at the start
+    (``before``) and the end (``after``, both as ``os.getloadavg()`` gives them), and why the figures are fair."""
+    return {"before": [round(x, 2) for x in before], "after": [round(x, 2) for x in after],
+            "note": "load averages (1, 5, 15 min) of a shared 2-core machine" + note}
 
 
 def write_result(path: Path | str, data: dict) -> None:

@@ -36,3 +36,12 @@ def test_a_failed_write_leaves_the_previous_result_whole(tmp_path, monkeypatch):
         write_result(path, {"figure": 2})
     assert json.loads(path.read_text()) == {"figure": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_the_provenance_names_the_machine_and_both_load_averages():
+    from stored import load_averages, machine
+
+    assert machine().count(",") == 2 and " cores, " in machine() and machine("gcc").endswith(", gcc")
+    load = load_averages((1.234, 2.0, 3.0), (0.5, 0.25, 0.125), "; turns")
+    assert load == {"before": [1.23, 2.0, 3.0], "after": [0.5, 0.25, 0.12],
+                    "note": "load averages (1, 5, 15 min) of a shared 2-core machine; turns"}

@@ -5,7 +5,7 @@ compiled from their Python sources, unchanged, into extension modules beside the
 (ignored by git), and the stamp ``solvers/comrade/_compiled.json`` records the sources' SHA-1 last, so a
 half-finished build is never used.  :mod:`solvers.comrade.compiled` picks them when the stamp matches the
 sources and ``CARDGAMES_PURE_PYTHON`` is not set; the Python sources otherwise.  Needs mypy (the ``test``
-extra), a C compiler and Python's headers (Debian: ``python3-dev``); takes about a minute.
+extra), a C compiler and Python's headers (Debian: ``python3-dev``); takes about 20 s on a 2-core machine.
 
     .venv/bin/python tools/build_compiled.py            # build
     .venv/bin/python tools/build_compiled.py --clean    # back to the Python sources only
@@ -37,8 +37,9 @@ def _compiled_module():
 
 
 def artefacts() -> list[Path]:
-    """The files a build leaves in the package: extension modules and the stamp."""
-    return sorted(p for p in PACKAGE.iterdir() if p.suffix in (".so", ".pyd") or p.name == "_compiled.json")
+    """The files a build leaves in the package: extension modules and the stamp (or its temporary file)."""
+    return sorted(p for p in PACKAGE.iterdir()
+                  if p.suffix in (".so", ".pyd") or p.name in ("_compiled.json", "_compiled.json.tmp"))
 
 
 def clean() -> None:
