@@ -422,3 +422,18 @@ def test_the_ace_is_high_in_play_by_default_and_low_with_the_option():
                                                                       "SA", "SK", "SQ", "SJ"])
     assert low.tricks[0].winner == 1 and low.result == "loss"
     assert "did not bid" in low.loss_reason
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_bidding_views_lap_is_the_biddings_own(players):
+    """``view.bidding_lap`` (what the players read) counts the laps (周) as the engine's bidding does."""
+    rng = random.Random(players)
+    laps = set()
+    for seed in range(30):
+        g = ComradeGame(Deal.random(seed, players=players), seed % players)
+        while g.phase == "bidding":
+            for seat in range(players):
+                assert g.view(seat).bidding_lap == g.bidding.lap
+            laps.add(g.bidding.lap)
+            g.apply(rng.choice(g.legal_actions()))
+    assert {1, 2} <= laps                              # random biddings reach the second lap

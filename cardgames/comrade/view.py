@@ -51,6 +51,17 @@ class ComradeView:
         return len(self.hand_sizes)
 
     @property
+    def bidding_lap(self) -> int:
+        """The lap (周) of the bidding that the next bid belongs to, from 1: each lap every seat bids once
+        (``Bidding.lap`` counts the same way).
+
+            >>> from cardgames.comrade import ComradeGame
+            >>> ComradeGame("N:A.K.. K.A.. Q.Q.. J.J..", dealer=0).view(1).bidding_lap
+            1
+        """
+        return len(self.bidding_history) // len(self.hand_sizes) + 1
+
+    @property
     def played_cards(self) -> tuple[Card, ...]:
         return tuple(c for t in self.tricks for c in t.cards) + tuple(c for _, c in self.current_trick)
 

@@ -453,8 +453,7 @@ class CardSearchPlayer:
 
     def _late(self, view: ComradeView) -> bool:
         """Whether ``view`` is a bid from lap ``late_lap`` of the bidding on."""
-        lap = len(view.bidding_history) // len(view.hand_sizes) + 1
-        return view.phase == "bidding" and self.late_lap is not None and lap >= self.late_lap
+        return view.phase == "bidding" and self.late_lap is not None and view.bidding_lap >= self.late_lap
 
     def width(self, view: ComradeView) -> tuple[int, bool]:
         """How many candidates a decision at ``view`` tries, and whether they include the other suits' fills
@@ -474,7 +473,7 @@ class CardSearchPlayer:
         likely to be wasted on a lost deal anyway."""
         if self.bid_doubt is None or view.phase != "bidding" or card_score >= self.bid_doubt:
             return margin
-        if len(view.bidding_history) // len(view.hand_sizes) + 1 < self.bid_doubt_lap:
+        if view.bidding_lap < self.bid_doubt_lap:
             return margin
         return min(margin, self.bid_doubt_margin)
 

@@ -210,7 +210,7 @@ class _Table:
         self.room = self.total - running
         self.mine = view.bids[view.seat]
         turn = len(view.bidding_history)
-        self.lap = turn // n + 1
+        self.lap = view.bidding_lap
         self.max_laps = rules.max_laps or variant.max_laps
         self.turns_left = self.max_laps * n - turn       # including this one
         self.cards = [a for a in legal if isinstance(a, BidCard)]
