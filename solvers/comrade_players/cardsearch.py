@@ -43,10 +43,9 @@ from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
-from cardgames.comrade.variant import variant_for
 from cardgames.errors import PlayerOptionError
 
-from .convention import HONOURS, ConventionCard, card_mask, suit_strength
+from .convention import ConventionCard, card_mask, fill_room, suit_strength
 from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
@@ -214,20 +213,6 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
         if len(out) == k:
             break
     return out
-
-
-def fill_room(hand, suit: str, bid: int, ace_high: bool = True, players: int = 4) -> float:
-    """Rule B6's room in ``suit`` for ``hand``: half its honour points (the top card of the suit 4, the
-    next 3, then 2 and 1), plus its cards beyond three, minus ``bid``, what the seat bid there already.
-
-        >>> from cardgames.cards import parse_cards
-        >>> fill_room(parse_cards("SA SQ S9 S8 S7 HK"), "S", 1)    # (4 + 2) / 2 + 2 - 1
-        4.0
-    """
-    order = sorted({play_rank(Card(suit, r), ace_high) for r in variant_for(players).ranks}, reverse=True)
-    points = dict(zip(order, HONOURS))
-    held = [play_rank(c, ace_high) for c in hand if c.suit == suit]
-    return sum(points.get(r, 0) for r in held) / 2 + max(0, len(held) - 3) - bid
 
 
 def _fills(view: ComradeView, legal: Sequence[Hashable], choice: BidCard, ace_high: bool) -> list:

@@ -50,7 +50,8 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
 
-__all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength", "card_mask"]
+__all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength", "card_mask",
+           "fill_room"]
 
 #: The probability :meth:`ConventionCard.policy` gives each legal action the card would not
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
@@ -186,6 +187,23 @@ def _order(players: int, ace_high: bool) -> tuple[int, ...]:
     return tuple(sorted({play_rank(Card(SUITS[0], r), ace_high) for r in variant_for(players).ranks}, reverse=True))
 
 
+def fill_room(hand, suit: str, bid: int, ace_high: bool = True, players: int = 4) -> float:
+    """Rule B6's room in ``suit`` for ``hand``: half its honour points (the top card of the suit 4, the
+    next 3, then 2 and 1), plus its cards beyond three, minus ``bid``, what the seat bid there already.
+
+        >>> from cardgames.cards import parse_cards
+        >>> fill_room(parse_cards("SA SQ S9 S8 S7 HK"), "S", 1)    # (4 + 2) / 2 + 2 - 1
+        4.0
+    """
+    points = dict(zip(_order(players, ace_high), HONOURS))
+    return _room([play_rank(c, ace_high) for c in hand if c.suit == suit], points, bid)
+
+
+def _room(held: list[int], points: dict[int, int], bid: int) -> float:
+    """Rule B6's room from the ranks ``held`` in a suit, the honour ``points`` of the ranks and the bid there."""
+    return sum(points.get(r, 0) for r in held) / 2 + max(0, len(held) - 3) - bid
+
+
 @lru_cache(maxsize=None)
 def _tops(players: int, ace_high: bool) -> tuple[int, ...]:
     """The ranks rule B1 counts: the :data:`TOPS` highest of a suit."""
@@ -271,10 +289,8 @@ class _Bidding:
         return False
 
     def fill_room(self, suit: str) -> float:
-        """Rule B6: half the suit's honour points plus its cards beyond three, minus my bid in it."""
-        held = [self.rank(c) for c in self.view.hand if c.suit == suit]
-        points = self.points
-        return sum(points.get(r, 0) for r in held) / 2 + max(0, self.length[suit] - 3) - self.mine.get(suit, 0)
+        """Rule B6 (:func:`fill_room`) with this decision's ranks and honour points."""
+        return _room([self.rank(c) for c in self.view.hand if c.suit == suit], self.points, self.mine.get(suit, 0))
 
 
 class _Trick:
