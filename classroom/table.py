@@ -354,10 +354,12 @@ class PlayTable(W.VBox):
 
     def demo_action(self) -> W.Button | None:
         """The control a person would use first now, which changes the drawing of the seat's view:
-        "show my cards" behind the hot-seat screen; on the person's turn the first action that is not
-        risky (a Krypkille discard: the button, nothing chosen, which keeps every card); "next computer
-        move" while a computer player waits for it; "replay this deal" once the game is over.  ``None``
-        only in between (computer players moving by themselves).
+        "show my cards" behind the hot-seat screen (the view stays covered only when that seat's moves
+        were all forced, played for it, and the screen passes on); on the person's turn the first
+        action that is not risky (a Krypkille discard: the button, nothing chosen, which keeps every
+        card; only risky ones: the first, which asks "are you sure?"); "next computer move" while a
+        computer player waits for it; "replay this deal" once the game is over.  ``None`` only in
+        between (computer players moving by themselves).  :meth:`draw` marks it as the table's demo.
 
         >>> t = PlayTable("comrade", seed=17, hand_size=4, seat=2, delay=0)
         >>> t.demo_action().description, t.state.current_player() == 2
