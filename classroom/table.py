@@ -30,6 +30,10 @@ in a small *table game* object (:mod:`classroom.tables`).
   starts the same deal again.
 * An action that loses the game at once (a Comrade bid the tricks cannot cover) is
   marked on its button and asks "are you sure?" before it is applied.
+* The table marks its demo interaction (:func:`~classroom.widgets.common.mark_demo`, CSS
+  classes only: nothing a person sees changes): the drawing of the seat's view is the result, and
+  the action is the control a person would use first now (:meth:`PlayTable.demo_action`), so the
+  browser tests check that every notebook showing a table really responds to a click.
 
     >>> t = PlayTable("krypkille", num_players=3, seed=1, seat=0, delay=0)
     >>> t.state.current_player() == 0 or t.state.is_terminal()
@@ -48,7 +52,7 @@ import ipywidgets as W
 
 from cardgames.display import escape
 from cardgames.errors import GameError
-from classroom.widgets.common import guarded
+from classroom.widgets.common import DEMO_ACTION_CLASS, guarded, mark_demo
 
 __all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS",
            "CONFIRM_CLASS", "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS",
@@ -345,6 +349,49 @@ class PlayTable(W.VBox):
         super().close()
 
     def draw(self) -> None:
+        self._draw()
+        self._mark_demo()
+
+    def demo_action(self) -> W.Button | None:
+        """The control a person would use first now, which changes the drawing of the seat's view:
+        "show my cards" behind the hot-seat screen (the view stays covered only when that seat's moves
+        were all forced, played for it, and the screen passes on); on the person's turn the first
+        action that is not risky (a Krypkille discard: the button, nothing chosen, which keeps every
+        card; only risky ones: the first, which asks "are you sure?"); "next computer move" while a
+        computer player waits for it; "replay this deal" once the game is over.  ``None`` only in
+        between (computer players moving by themselves).  :meth:`draw` marks it as the table's demo.
+
+        >>> t = PlayTable("comrade", seed=17, hand_size=4, seat=2, delay=0)
+        >>> t.demo_action().description, t.state.current_player() == 2
+        ('pass', True)
+        >>> before = t.view_html.value
+        >>> t.demo_action().click()
+        >>> t.view_html.value != before
+        True
+        """
+        if self.curtain is not None or self.pending is not None:
+            # the screen's "show my cards", or a risky action's "yes" (both draw the view anew)
+            buttons = [w for w in self._walk(self.controls) if isinstance(w, W.Button)]
+            return buttons[-1] if buttons else None
+        if self.state.is_terminal():
+            return self.replay_button
+        if self.is_person(self.state.current_player()):
+            acts = [w for w in self._walk(self.controls)
+                    if isinstance(w, W.Button) and (ACTION_CLASS in w._dom_classes or CONFIRM_CLASS in w._dom_classes)]
+            safe = [w for w in acts if RISKY_CLASS not in w._dom_classes]
+            return (safe or acts or [None])[0]
+        return None if self.next_button.disabled or self.next_button.layout.display == "none" else self.next_button
+
+    def _mark_demo(self) -> None:
+        """Mark :meth:`demo_action` (and only it) as the demo action, the view as its result."""
+        for w in (self.next_button, self.replay_button, *self._walk(self.controls)):
+            if DEMO_ACTION_CLASS in getattr(w, "_dom_classes", ()):
+                w.remove_class(DEMO_ACTION_CLASS)
+        action = self.demo_action()
+        if action is not None:
+            mark_demo(action, self.view_html)
+
+    def _draw(self) -> None:
         st = self.state
         actor = st.current_player()
         self.next_button.disabled = st.is_terminal() or self.is_person(actor) or self.curtain is not None
