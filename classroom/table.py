@@ -25,7 +25,9 @@ in a small *table game* object (:mod:`classroom.tables`).
   the coach is off and its switch hidden, whatever the notebook says.
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step (the first one too: no hand is
-  face up before its owner has pressed "show my cards").
+  face up before its owner has pressed "show my cards").  A person whose only legal move
+  was played for them sees it on their own screen ("your only legal move was played for
+  you: play Pig, because ...") and passes the screen on with a button: only then is it covered.
 * "new deal" deals a fresh one (the next seed: still reproducible); "replay this deal"
   starts the same deal again.
 * An action that loses the game at once (a Comrade bid the tricks cannot cover) is
@@ -55,8 +57,8 @@ from cardgames.errors import GameError
 from classroom.widgets.common import DEMO_ACTION_CLASS, guarded, mark_demo
 
 __all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS",
-           "CONFIRM_CLASS", "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS",
-           "REPLAY_CLASS", "SETTING_CLASS"]
+           "CONFIRM_CLASS", "NEXT_CLASS", "REVEAL_CLASS", "HANDOFF_CLASS", "REVIEW_CLASS", "RISKY_CLASS",
+           "NEW_DEAL_CLASS", "REPLAY_CLASS", "SETTING_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -65,6 +67,7 @@ PICK_CLASS = "cg-pick"           # a card toggle of a multiple choice (a Krypkil
 CONFIRM_CLASS = "cg-confirm"     # the button that applies the chosen cards
 NEXT_CLASS = "cg-next"           # "next computer move"
 REVEAL_CLASS = "cg-reveal"       # hot seat: "I am seat N, show my cards"
+HANDOFF_CLASS = "cg-handoff"     # hot seat: "pass the screen to seat N" (after moves played for a person)
 REVIEW_CLASS = "cg-review"       # the review after the end
 RISKY_CLASS = "cg-risky"         # an action that loses at once (it asks to confirm)
 NEW_DEAL_CLASS = "cg-new-deal"   # "new deal": the next seed
@@ -221,6 +224,9 @@ class PlayTable(W.VBox):
         self.players = self._make_players()
         self.showing = self.person_seats()[0]
         self.curtain: int | None = self.showing if self.people is not None else None
+        #: hot seat: the seat the screen goes to next, while the seat shown still sees the move(s) the
+        #: table played for it (its "pass the screen to seat N" button covers the screen)
+        self.handoff: int | None = None
         self.pending: tuple[Hashable, str] | None = None   # a risky action waiting for "yes"
         self.public_log: list[str] = [f"a new {self.tg.title}: you are seat {self.showing}" if self.people is None
                                else f"a new {self.tg.title}: people at seats {self.people}"]
@@ -246,7 +252,13 @@ class PlayTable(W.VBox):
 
     def advance(self, pause: bool = True) -> None:
         """Let computer players move (all of them, ``delay`` seconds apart, or none until "next"),
-        play the person's forced moves, then draw the person's choices."""
+        play the person's forced moves, then draw the person's choices.
+
+        Hot seat: when another person acts next, the screen is covered for them -- at once, or, if a
+        move was played for the person at the screen since they last pressed a button, only when they
+        press "pass the screen to seat N" (:meth:`pass_screen`), so that they see their hand and the
+        move first."""
+        played_for_them = False
         while not self.state.is_terminal():
             actor = self.state.current_player()
             if self.is_person(actor):
@@ -254,14 +266,19 @@ class PlayTable(W.VBox):
                     self.curtain = actor
                     break
                 if actor != self.showing:
-                    self.curtain = actor
+                    if played_for_them:
+                        self.handoff = actor
+                    else:
+                        self.curtain = actor
                     break
                 forced = self.tg.forced(self.state.view(actor), self.state.legal_actions())
                 if forced is None:
                     break
                 action, why = forced
                 self._apply(actor, action)
-                self.note = f"played for you: {escape(self.tg.say_own(action))}, because {escape(why)}"
+                played_for_them = True
+                self.note = (f"your only legal move was played for you: {escape(self.tg.say_own(action))}, "
+                             f"because {escape(why)}")
                 self.draw()
                 continue
             if self.delay is None:
@@ -321,6 +338,24 @@ class PlayTable(W.VBox):
         self.draw()
         self.advance()
 
+    def pass_screen(self) -> None:
+        """Hot seat: the person who has seen the move(s) played for them covers the screen for the next.
+
+        >>> t = PlayTable("krypkille", num_players=3, seed=2, people=[1, 2], delay=0)
+        >>> while t.handoff is None:          # seat 1 follows: its only legal card is played for it
+        ...     t.demo_action().click()
+        >>> t.seat, t.button_labels(), "your only legal move was played for you" in t.message.value
+        (1, ['pass the screen to seat 2'], True)
+        >>> t.pass_screen()
+        >>> t.curtain, t.view_html.value      # covered: no hand on the screen
+        (2, '')
+        """
+        if self.handoff is None:
+            return
+        self.curtain, self.handoff = self.handoff, None
+        self.note = ""
+        self.draw()
+
     # -- drawing ----------------------------------------------------------------------
     def _replace(self, box: W.Box, children: list) -> None:
         """Put new children in ``box`` and close the old ones (a closed widget leaves the kernel
@@ -354,8 +389,8 @@ class PlayTable(W.VBox):
 
     def demo_action(self) -> W.Button | None:
         """The control a person would use first now, which changes the drawing of the seat's view:
-        "show my cards" behind the hot-seat screen (the view stays covered only when that seat's moves
-        were all forced, played for it, and the screen passes on); on the person's turn the first
+        "show my cards" behind the hot-seat screen, and "pass the screen to seat N" after a move played for
+        the seat shown (it covers the view); on the person's turn the first
         action that is not risky (a Krypkille discard: the button, nothing chosen, which keeps every
         card; only risky ones: the first, which asks "are you sure?"); "next computer move" while a
         computer player waits for it; "replay this deal" once the game is over.  ``None`` only in
@@ -369,8 +404,8 @@ class PlayTable(W.VBox):
         >>> t.view_html.value != before
         True
         """
-        if self.curtain is not None or self.pending is not None:
-            # the screen's "show my cards", or a risky action's "yes" (both draw the view anew)
+        if self.curtain is not None or self.pending is not None or self.handoff is not None:
+            # the screen's "show my cards" or "pass the screen", or a risky action's "yes" (each draws the view anew)
             buttons = [w for w in self._walk(self.controls) if isinstance(w, W.Button)]
             return buttons[-1] if buttons else None
         if self.state.is_terminal():
@@ -415,13 +450,20 @@ class PlayTable(W.VBox):
         self.view_html.value = self.tg.view_html(view)
         if st.is_terminal():
             self.status.value = "<b>The game is over.</b> " + escape(self.tg.result_text(st))
+        elif self.handoff is not None:
+            self.status.value = (f"<b>Seat {seat}: the table played your only legal move</b> (below). "
+                                 f"When you have seen it, pass the screen to seat {self.handoff}.")
         elif actor == seat:
             self.status.value = f"<b>Your turn</b> (seat {seat}): {escape(self.tg.prompt(view))}"
         else:
             wait = "press “next computer move”" if self.delay is None and not self.is_person(actor) else "wait"
             self.status.value = f"seat {actor} to act — {wait}"
         mine = actor == seat and not st.is_terminal()
-        self._replace(self.controls, (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
+        if self.handoff is not None:
+            self._replace(self.controls, [self._handoff_button()])
+        else:
+            self._replace(self.controls,
+                          (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
         self.message.value = self.note
         if self.coach_box.value and st.is_terminal():
             self.coach_html.value = self._coach_review()
@@ -439,6 +481,13 @@ class PlayTable(W.VBox):
         start = max(len(self.public_log) - 14, 0) + 1
         return (f'<details open><summary><b>Public log</b> (what everybody saw)</summary>'
                 f'<ol start="{start}" style="font-size:.9em;margin:2px 0">{items}</ol></details>')
+
+    def _handoff_button(self) -> W.Button:
+        button = W.Button(description=f"pass the screen to seat {self.handoff}", button_style="warning",
+                          layout=W.Layout(width="auto"))
+        button.add_class(HANDOFF_CLASS)
+        button.on_click(guarded(self.out)(lambda _: self.pass_screen()))
+        return button
 
     def _confirm_row(self) -> list[W.Widget]:
         action, warning = self.pending
@@ -579,6 +628,9 @@ class PlayTable(W.VBox):
                 return self
             if self.curtain is not None:
                 self.reveal()
+                continue
+            if self.handoff is not None:
+                self.pass_screen()
                 continue
             if self.pending is not None:     # as first_choice_game: the first choice, even a risky one
                 self.choose(self.pending[0])
