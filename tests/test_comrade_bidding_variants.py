@@ -294,3 +294,26 @@ def test_counting_undecided_positions_as_wins_raises_the_scores_of_the_same_worl
     high = CardSearchPlayer(node_limit=1, seed=4, bid_unknown="win").scores(view, cands, random.Random(9))
     assert low.keys() == high.keys()
     assert all(high[a] >= low[a] for a in low) and any(high[a] > low[a] for a in low)
+
+
+def test_the_bidding_may_give_the_solver_a_budget_of_its_own(monkeypatch):
+    import solvers.comrade_players.cardsearch as cardsearch
+
+    with pytest.raises(PlayerOptionError, match="^bid_node_limit must be a number of positions, at least 1, not 0"):
+        CardSearchSettings(bid_node_limit=0)
+    with pytest.raises(PlayerOptionError, match="^node_limit must be"):
+        CardSearchSettings(node_limit="many")
+    default, small = CardSearchPlayer(), CardSearchPlayer(bid_node_limit=7)
+    assert default.bid_node_limit == default.node_limit == small.node_limit == 1000
+    assert small._verdict_memo is default._verdict_memo and small._bid_verdict_memo is not default._verdict_memo
+    asked = []
+    real = cardsearch.solve_position
+
+    def spy(game, time_limit, **kw):
+        asked.append((game.phase, kw["node_limit"]))
+        return real(game, time_limit, **kw)
+
+    monkeypatch.setattr(cardsearch, "solve_position", spy)
+    view, legal, _ = lap3_bid()
+    CardSearchPlayer(bid_node_limit=7, seed=2).act(view, legal)
+    assert asked and {limit for _, limit in asked} == {7}

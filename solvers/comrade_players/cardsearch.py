@@ -263,7 +263,8 @@ class CardSearchSettings:
     * ``horizon`` (``bid_horizon``) — how each world is scored.  ``None``: the card plays the game
       to the end (:func:`rollout`).  A number ``h``: the card plays ``h`` more tricks (in the
       bidding: to the end of the bidding and ``h`` tricks), then the position solver
-      (``node_limit`` positions, exact, all hands visible) judges the rest: no win possible
+      (``node_limit`` positions, ``bid_node_limit`` in the bidding, ``None``: the same; exact, all hands
+      visible) judges the rest: no win possible
       scores 0; a win possible scores 1 with ``leaf="solver"``, with ``leaf="mixed"`` (default)
       one half plus one half of the card's rollout from there.  Defaults: ``horizon=0`` in the
       play (the card finishes the trick in progress, then the solver and the card's rollout each
@@ -317,6 +318,7 @@ class CardSearchSettings:
     bid_horizon: int | None = 0
     leaf: str = "mixed"
     node_limit: int = 1000
+    bid_node_limit: int | None = None
     bid_margin: float = 0.25
     bid_samples: int | None = 6
     late_lap: int | None = 3
@@ -361,6 +363,10 @@ class CardSearchSettings:
             raise PlayerOptionError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}", "method")
         if self.leaf not in ("solver", "mixed"):
             raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {self.leaf!r}", "leaf")
+        for name, n in (("node_limit", self.node_limit), ("bid_node_limit", self.bid_node_limit)):
+            if not (n is None and name == "bid_node_limit") and \
+                    (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+                raise PlayerOptionError(f"{name} must be a number of positions, at least 1, not {n!r}", name)
         for name, rule in (("unknown", self.unknown), ("bid_unknown", self.bid_unknown)):
             if rule not in UNKNOWN_RULES and not (rule is None and name == "bid_unknown"):
                 raise PlayerOptionError(f"{name} must be one of {', '.join(UNKNOWN_RULES)}, not {rule!r}", name)
@@ -427,6 +433,7 @@ class CardSearchPlayer:
         self.bid_horizon = s.bid_horizon
         self.leaf = s.leaf
         self.node_limit = s.node_limit
+        self.bid_node_limit = s.node_limit if s.bid_node_limit is None else s.bid_node_limit
         self.fill_candidates = s.fill_candidates
         self.bid_doubt = s.bid_doubt
         self.bid_doubt_margin = s.bid_doubt_margin
@@ -434,13 +441,14 @@ class CardSearchPlayer:
         self.unknown = s.unknown
         self.bid_unknown = s.unknown if s.bid_unknown is None else s.bid_unknown
         self.solver_calls = 0
-        # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
-        # the card and the budget alone: shared by every player of the process with the same ones
-        # (and on the rule for an undecided verdict, which the bidding may have of its own)
-        leaf_kind = ("leaf", card_key(self.card), self.rules, self.leaf, self.node_limit)
-        self._leaf_memo = _shared(leaf_kind + _unknown_kind(self.unknown))
-        self._bid_leaf_memo = _shared(leaf_kind + _unknown_kind(self.bid_unknown))
+        # what a position is worth (the card's rollout and the solver's verdict) depends on the position, the
+        # card, the solver's budget and the rule for an undecided verdict alone: shared by every player of the
+        # process with the same ones (the bidding may have a budget and a rule of its own)
+        leaf_kind = ("leaf", card_key(self.card), self.rules, self.leaf)
+        self._leaf_memo = _shared(leaf_kind + (self.node_limit,) + _unknown_kind(self.unknown))
+        self._bid_leaf_memo = _shared(leaf_kind + (self.bid_node_limit,) + _unknown_kind(self.bid_unknown))
         self._verdict_memo = _shared(("verdict", self.node_limit))
+        self._bid_verdict_memo = _shared(("verdict", self.bid_node_limit))
         self.last_scores: dict[str, float] = {}
         self.last_worlds = None
         self.last_reason = ""
@@ -582,6 +590,8 @@ class CardSearchPlayer:
             return (1.0 if game.result == "win" else 0.0), None
         bidding = phase == "bidding"
         memo = self._bid_leaf_memo if bidding else self._leaf_memo
+        verdicts = self._bid_verdict_memo if bidding else self._verdict_memo
+        limit = self.bid_node_limit if bidding else self.node_limit
         unknown_wins = (self.bid_unknown if bidding else self.unknown) == "win"
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
         # remembered, since other candidates, worlds and later decisions reach the same positions; the key
@@ -596,10 +606,10 @@ class CardSearchPlayer:
             if got is not None:
                 return got, None
         vkey = self._verdict_key(game)
-        verdict = None if vkey is None else self._verdict_memo.get(vkey)
+        verdict = None if vkey is None else verdicts.get(vkey)
         if verdict is None and vkey is not None and self._refuted_at_root(game, vkey):
             verdict = "no_win"
-            self._remember(vkey, verdict)
+            self._remember(vkey, verdict, verdicts)
         if verdict == "no_win":
             return self._store(key, 0.0, memo), None
         # The card's rollout next: when it wins, a win is possible (the solver is exact: it says "win",
@@ -610,17 +620,17 @@ class CardSearchPlayer:
         if verdict is not None:
             return self._store(key, self._leaf(verdict, played, unknown_wins), memo), None
         bound = 1.0 if self.leaf == "solver" else max(0.5 + 0.5 * played, played)
-        return bound, (key, game, vkey, played, memo, unknown_wins)
+        return bound, (key, game, vkey, played, memo, verdicts, limit, unknown_wins)
 
     def _finish(self, rest: tuple) -> float:
         """The value of a position :meth:`_prepare` left to the solver."""
-        key, game, vkey, played, memo, unknown_wins = rest
-        verdict = None if vkey is None else self._verdict_memo.get(vkey)
+        key, game, vkey, played, memo, verdicts, limit, unknown_wins = rest
+        verdict = None if vkey is None else verdicts.get(vkey)
         if verdict is None:
             self.solver_calls += 1
-            verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
+            verdict = solve_position(game, None, check=False, node_limit=limit, engine="search").verdict
             if vkey is not None:
-                self._remember(vkey, verdict)
+                self._remember(vkey, verdict, verdicts)
         return self._store(key, self._leaf(verdict, played, unknown_wins), memo)
 
     def _leaf(self, verdict: str, played: float, unknown_wins: bool = False) -> float:
@@ -643,10 +653,11 @@ class CardSearchPlayer:
             memo[key] = value
         return value
 
-    def _remember(self, key: tuple, verdict: str) -> None:
-        if len(self._verdict_memo) >= MEMO_LIMIT:
-            self._verdict_memo.clear()
-        self._verdict_memo[key] = verdict
+    @staticmethod
+    def _remember(key: tuple, verdict: str, verdicts: dict) -> None:
+        if len(verdicts) >= MEMO_LIMIT:
+            verdicts.clear()
+        verdicts[key] = verdict
 
     @staticmethod
     def _verdict_key(game: ComradeGame) -> tuple | None:

@@ -100,6 +100,9 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "late-doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
     "fills+late-doubt": {"fill_candidates": 6, "bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
     "unknown-wins": {"bid_unknown": "win"},
+    "rollout-only": {"bid_horizon": None},
+    "budget-300": {"bid_node_limit": 300},
+    "budget-3000": {"bid_node_limit": 3000},
 }
 
 #: Variants of the strongest table's search that change play decisions too, measured the same way but played out
