@@ -19,8 +19,9 @@ Rewrites the stored results (the command actually used is stored in the file, ``
    the rounds, and their ratio.
 3. **Players** (``--players``): each deal played by the four partners in a child process with the Python
    sources and in one with the compiled modules (:data:`solvers.compiled.MODULES`: the search, the convention
-   card, the inference), taking turns deal by deal (the first backend alternating); every action must be the
-   same.  Reported: seconds per decision (median, 99th percentile, slowest; bidding and play apart) and per deal.
+   card, the inference, the search player), taking turns deal by deal (the first backend alternating); every
+   action must be the same.  Reported: seconds per decision (median, 99th percentile, slowest; bidding and
+   play apart) and per deal, wall-clock and CPU seconds.
 
 Exit status 1 when a verdict, a node count or an action differs; without a compiled build it measures nothing
 and says so (exit status 2 with ``--out``, else 0, so that ``make benchmarks`` goes on).
@@ -45,7 +46,7 @@ HERE = Path(__file__).resolve().parent
 PURE_ENV = "CARDGAMES_PURE_PYTHON"
 BACKENDS = ("python", "compiled")
 CODE_HASH_OF = ("sha1 of solvers/{comrade/picture,comrade/keys,comrade/bounds,comrade/search,"
-                "comrade_players/convention,comrade_players/inference}.py (first 12 hex)")
+                "comrade_players/convention,comrade_players/inference,comrade_players/cardsearch}.py (first 12 hex)")
 
 sys.path.insert(0, str(HERE))
 from bench_comrade_speed import git_commit, play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
@@ -233,8 +234,9 @@ def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, 
         for ph in ("bidding", "play"):
             c, p = players["compiled"][ph], players["python"][ph]
             cc, pc = players["compiled"]["cpu"][ph], players["python"]["cpu"][ph]
-            summary.append({"what": f"strongest Comrade partner compiled (make compiled: search, card, inference), "
-                                    f"seconds per decision in the {ph} (median / 99th percentile / slowest)",
+            summary.append({"what": f"strongest Comrade partner compiled (make compiled: search, card, inference, "
+                                    f"rollouts), seconds per decision in the {ph} (median / 99th percentile / "
+                                    f"slowest)",
                             "figure": f"{c['median']:.3f} / {c['p99']:.3f} / {c['max']:.3f} s (Python sources "
                                       f"{p['median']:.3f} / {p['p99']:.3f} / {p['max']:.3f} s)",
                             "interval": f"{c['decisions']} decisions on {len(deals)} deals ({args.players}), the two "
@@ -242,8 +244,8 @@ def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, 
                                         f" / {cc['max']:.3f} (Python {pc['median']:.3f} / {pc['p99']:.3f} / "
                                         f"{pc['max']:.3f}); {load}"})
         same = sum(d["same"] for d in deals)
-        summary.append({"what": "strongest Comrade partner compiled (make compiled: search, card, inference), "
-                                "seconds per study deal",
+        summary.append({"what": "strongest Comrade partner compiled (make compiled: search, card, inference, "
+                                "rollouts), seconds per study deal",
                         "figure": f"{players['compiled']['seconds_per_deal']:.1f} s (Python sources "
                                   f"{players['python']['seconds_per_deal']:.1f} s)",
                         "interval": f"mean of {len(deals)} deals (CPU seconds "

@@ -1,11 +1,12 @@
-"""Which code runs the play search and the players' reading of the table: the Python sources, or the same
-sources compiled with mypyc.
+"""Which code runs the play search and the silent players: the Python sources, or the same sources compiled
+with mypyc.
 
 The play search (:mod:`~solvers.comrade.search` and the modules it calls at every position:
 :mod:`~solvers.comrade.picture`, :mod:`~solvers.comrade.bounds`, :mod:`~solvers.comrade.keys`) and the
-silent players' convention card and inference (:mod:`~solvers.comrade_players.convention`,
-:mod:`~solvers.comrade_players.inference`: the card's choices and the likelihoods of the worlds drawn) are
-plain Python, and that is what runs by default, in the tests and in the browser edition (Pyodide).
+silent players' convention card, inference and rollout search (:mod:`~solvers.comrade_players.convention`,
+:mod:`~solvers.comrade_players.inference`, :mod:`~solvers.comrade_players.cardsearch`: the card's choices,
+the likelihoods of the worlds drawn, the rollouts) are plain Python, and that is what runs by default, in the
+tests and in the browser edition (Pyodide).
 ``make compiled`` (``tools/build_compiled.py``) compiles *the same files* with mypyc, which ships with
 mypy, into extension modules beside them (``search.cpython-311-x86_64-linux-gnu.so`` ...): the same
 positions in the same order, the same probabilities, so the same verdicts and actions, in less time
@@ -42,9 +43,10 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 #: The modules ``make compiled`` compiles, named inside :mod:`solvers`: the search and what it calls at every
-#: position, the convention card and the inference (the likelihoods of the worlds the players draw).
+#: position, the convention card, the inference (the likelihoods of the worlds the players draw) and the search
+#: player (its rollouts).
 MODULES = ("comrade.picture", "comrade.keys", "comrade.bounds", "comrade.search",
-           "comrade_players.convention", "comrade_players.inference")
+           "comrade_players.convention", "comrade_players.inference", "comrade_players.cardsearch")
 #: Set to ``1`` to run the Python sources even when compiled modules are present.
 PURE_ENV = "CARDGAMES_PURE_PYTHON"
 #: The build's stamp, in the package's folder: ``{"sources": {module: sha1 of its .py}, ...}``.

@@ -1,13 +1,14 @@
-"""Compile the Comrade play search and the players' card and inference with mypyc: ``make compiled``
-(optional; ``--clean`` removes the build).
+"""Compile the Comrade play search and the silent players' card, inference and search with mypyc:
+``make compiled`` (optional; ``--clean`` removes the build).
 
 The modules :data:`solvers.compiled.MODULES` (the search and what it calls at every position, the convention
-card and the inference) are compiled from their Python sources, unchanged, into extension modules beside them
-in ``solvers/comrade/`` and ``solvers/comrade_players/`` (ignored by git), as one group whose shared library
-is ``solvers/_mypyc...so``, and the stamp ``solvers/_compiled.json`` records the sources' SHA-1 last, so a
-half-finished build is never used.  :mod:`solvers.compiled` picks them when the stamp matches the sources and
-``CARDGAMES_PURE_PYTHON`` is not set; the Python sources otherwise.  Needs mypy (the ``test`` extra), a C
-compiler and Python's headers (Debian: ``python3-dev``); takes about 40 s on a 2-core machine.
+card, the inference and the search player) are compiled from their Python sources, unchanged, into extension
+modules beside them in ``solvers/comrade/`` and ``solvers/comrade_players/`` (ignored by git), as one group
+whose shared library is ``solvers/_mypyc...so``, and the stamp ``solvers/_compiled.json`` records the sources'
+SHA-1 last, so a half-finished build is never used.  :mod:`solvers.compiled` picks them when the stamp matches
+the sources and ``CARDGAMES_PURE_PYTHON`` is not set; the Python sources otherwise.  Needs mypy (the ``test``
+extra), a C compiler and Python's headers (Debian: ``python3-dev``); takes about 40 s of CPU on a 2-core
+machine.
 
     .venv/bin/python tools/build_compiled.py            # build
     .venv/bin/python tools/build_compiled.py --clean    # back to the Python sources only
