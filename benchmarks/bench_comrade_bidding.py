@@ -4,7 +4,8 @@ A variant (:data:`solvers.studies.comrade_tables.BIDDING_VARIANTS`, the study ki
 :class:`~solvers.comrade_players.cardsearch.CardSearchPlayer` with the same seeds as the strongest table
 (``best``) and an opt-in setting that changes only bidding decisions.  This script plays a variant on a range of
 tuning deals and pairs it, deal by deal, with the ``best`` games stored in ``--stored``
-(``benchmarks/results/comrade_silence.json``, deals 0-999)::
+(``benchmarks/results/comrade_silence.json``, deals 0-999; with ``--players 3`` the three-player table of
+``comrade_silence_3p.json``, deals 0-299)::
 
     nice -n 19 python benchmarks/bench_comrade_bidding.py --kind bidding:fills:0-199 --out /tmp/fills.json
 
@@ -39,17 +40,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
-from solvers.studies.comrade_tables import (HELD_OUT, VARIANT_KINDS, GameRecord, StudyFileError,  # noqa: E402
+from solvers.studies.comrade_tables import (BIDDING_KINDS, HELD_OUT, GameRecord, StudyFileError,  # noqa: E402
                                             code_hashes, deal_for_seed, load, make_table, paired, save,
                                             wilson_interval)
+
+#: The stored strongest tables the variants are paired with, by number of players (their tuning deals).
+STORED = {4: "benchmarks/results/comrade_silence.json", 3: "benchmarks/results/comrade_silence_3p.json"}
 
 #: The solver's node budget for "could these final bids be made" (as ``bench_comrade_silence.py --bids``).
 NODE_LIMIT = 20_000
 
 
-def split(seed: int, actions) -> int:
+def split(seed: int, actions, players: int = 4) -> int:
     """How many of a stored game's ``actions`` are its bidding (replayed on deal ``seed``)."""
-    game = ComradeGame(*deal_for_seed(seed))
+    game = ComradeGame(*deal_for_seed(seed, players))
     n = 0
     for a in actions:
         if game.phase != "bidding" or game.is_terminal():
@@ -59,10 +63,10 @@ def split(seed: int, actions) -> int:
     return n
 
 
-def verdict(seed: int, bidding) -> str:
+def verdict(seed: int, bidding, players: int = 4) -> str:
     """Could the final bids of ``bidding`` on deal ``seed`` be made by any play: ``"win"``, ``"no_win"`` (also a
     bidding lost), or ``"unknown"`` (the node budget ran out)."""
-    game = ComradeGame(*deal_for_seed(seed))
+    game = ComradeGame(*deal_for_seed(seed, players))
     for a in bidding:
         game.apply(a)
     if game.is_terminal():
@@ -70,17 +74,18 @@ def verdict(seed: int, bidding) -> str:
     return solve_position(game, None, check=False, node_limit=NODE_LIMIT).verdict
 
 
-def play_variant(seed: int, kind: str, stored: GameRecord, verify: bool) -> tuple[GameRecord, bool]:
-    """Deal ``seed`` with a table of ``kind``: ``(its game, whether the stored game was copied)``."""
+def play_variant(seed: int, kind: str, stored: GameRecord, verify: bool, players: int = 4) -> tuple[GameRecord, bool]:
+    """Deal ``seed`` with a table of ``kind`` (``players`` seats): ``(its game, whether the stored game was
+    copied)``."""
     start = time.perf_counter()
-    deal, dealer = deal_for_seed(seed)
+    deal, dealer = deal_for_seed(seed, players)
     game = ComradeGame(deal, dealer)
-    table = make_table(kind, seed)
+    table = make_table(kind, seed, players)
     while game.phase == "bidding" and not game.is_terminal():
         seat = game.current_player()
         game.apply(table[seat].act(game.view(seat), game.legal_actions()))
     mine = tuple(map(str, game.actions))
-    same = mine == tuple(stored.actions[:len(mine)]) and split(seed, stored.actions) == len(mine)
+    same = mine == tuple(stored.actions[:len(mine)]) and split(seed, stored.actions, players) == len(mine)
     if same and not verify:
         return GameRecord(seed, kind, stored.result, stored.reason, stored.actions,
                           time.perf_counter() - start), True
@@ -141,8 +146,8 @@ def parse_range(text: str) -> tuple[str, int, int]:
     """``bidding:NAME:A-B`` as ``(kind, A, B + 1)``; refuses an unknown kind and held-out deals."""
     kind, _, deals = text.rpartition(":")
     first, dash, last = deals.partition("-")
-    if kind not in VARIANT_KINDS:
-        raise argparse.ArgumentTypeError(f"{text!r}: unknown variant {kind!r} (variants: {', '.join(VARIANT_KINDS)})")
+    if kind not in BIDDING_KINDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: unknown variant {kind!r} (variants: {', '.join(BIDDING_KINDS)})")
     if not (first.isdigit() and first.isascii() and dash and last.isdigit() and last.isascii()) \
             or int(last) < int(first):
         raise argparse.ArgumentTypeError(f"{text!r}: write KIND:A-B, the tuning deals A .. B (e.g. "
@@ -165,12 +170,16 @@ class OneLineParser(argparse.ArgumentParser):
 def main(argv=None) -> None:
     ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kind", type=parse_range, required=True, help="bidding:NAME:A-B, the variant and the deals")
-    ap.add_argument("--stored", type=Path, default=Path("benchmarks/results/comrade_silence.json"),
+    ap.add_argument("--players", type=int, choices=(3, 4), default=4, help="the game's seats (default 4)")
+    ap.add_argument("--stored", type=Path, default=None,
                     help="the stored study holding the best games of those deals")
     ap.add_argument("--out", type=Path, default=None, help="store the variant's games here (a study file)")
     ap.add_argument("--verify", type=int, default=2, help="play out this many deals with best's bidding and check")
     args = ap.parse_args(argv)
     kind, first, stop = args.kind
+    players = args.players
+    if args.stored is None:
+        args.stored = Path(STORED[players])
     try:
         _, records = load(args.stored)
         best = {r.seed: r for r in records if r.kind == "best" and first <= r.seed < stop}
@@ -197,7 +206,8 @@ def main(argv=None) -> None:
     wall = how.get("wall_seconds", 0)
     start = time.perf_counter()
     hashes = code_hashes()
-    command = f"python benchmarks/bench_comrade_bidding.py --kind {kind}:{first}-{stop - 1} --stored {args.stored}"
+    command = (f"python benchmarks/bench_comrade_bidding.py --kind {kind}:{first}-{stop - 1} --players {players} "
+               f"--stored {args.stored}")
 
     def store() -> None:
         entry = {"command": command, "asked": stop - first, "deals": len(got), "first": first,
@@ -206,23 +216,23 @@ def main(argv=None) -> None:
                  "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
                  "copied": copied, "verified": verified, "differ": {str(s): list(v) for s, v in verdicts.items()},
                  **hashes}
-        save(got, args.out, {"kinds": {kind: entry}, "players": 4})
+        save(got, args.out, {"kinds": {kind: entry}, "players": players})
 
     for seed in range(first + len(got), stop):
         try:
-            record, copy = play_variant(seed, kind, best[seed], verified < args.verify)
+            record, copy = play_variant(seed, kind, best[seed], verified < args.verify, players)
         except VerifyError as e:
             print(f"bench_comrade_bidding.py: {e}", file=sys.stderr)
             raise SystemExit(2) from None
-        n = split(seed, record.actions)
-        if record.actions[:n] == best[seed].actions[:n] and split(seed, best[seed].actions) == n:
+        n = split(seed, record.actions, players)
+        if record.actions[:n] == best[seed].actions[:n] and split(seed, best[seed].actions, players) == n:
             if copy:
                 copied += 1
             else:
                 verified += 1
         else:
-            verdicts[seed] = (verdict(seed, best[seed].actions[:split(seed, best[seed].actions)]),
-                              verdict(seed, record.actions[:n]))
+            verdicts[seed] = (verdict(seed, best[seed].actions[:split(seed, best[seed].actions, players)], players),
+                              verdict(seed, record.actions[:n], players))
         got.append(record)
         print(f"\r{kind}: {len(got)}/{stop - first} ({len(verdicts)} with another bidding)", end="", file=sys.stderr)
         if args.out and (len(got) % 5 == 0 or seed == stop - 1):

@@ -323,7 +323,7 @@ def uses_card(kind: str) -> bool:
 
 def uses_search(kind: str) -> bool:
     """Whether tables of ``kind`` play with the search or the inference (so their games change with them)."""
-    return kind == "best" or kind.startswith(("mixed:", "bidding:")) or "inference" in kind
+    return kind == "best" or kind.startswith(("mixed:", "bidding:", "search:")) or "inference" in kind
 
 
 def parse_kind(text: str) -> tuple[str, int, int]:

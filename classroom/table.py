@@ -25,11 +25,17 @@ in a small *table game* object (:mod:`classroom.tables`).
   the coach is off and its switch hidden, whatever the notebook says.
 * ``people=[0, 2]`` is the hot-seat mode: several people at one screen, each seat's
   hand hidden behind a "pass the screen to seat N" step (the first one too: no hand is
-  face up before its owner has pressed "show my cards").
+  face up before its owner has pressed "show my cards").  A person whose only legal move
+  was played for them sees it on their own screen ("your only legal move was played for
+  you: play Pig, because ...") and passes the screen on with a button: only then is it covered.
 * "new deal" deals a fresh one (the next seed: still reproducible); "replay this deal"
   starts the same deal again.
 * An action that loses the game at once (a Comrade bid the tricks cannot cover) is
   marked on its button and asks "are you sure?" before it is applied.
+* The table marks its demo interaction (:func:`~classroom.widgets.common.mark_demo`, CSS
+  classes only: nothing a person sees changes): the drawing of the seat's view is the result, and
+  the action is the control a person would use first now (:meth:`PlayTable.demo_action`), so the
+  browser tests check that every notebook showing a table really responds to a click.
 
     >>> t = PlayTable("krypkille", num_players=3, seed=1, seat=0, delay=0)
     >>> t.state.current_player() == 0 or t.state.is_terminal()
@@ -48,11 +54,11 @@ import ipywidgets as W
 
 from cardgames.display import escape
 from cardgames.errors import GameError
-from classroom.widgets.common import guarded
+from classroom.widgets.common import DEMO_ACTION_CLASS, guarded, mark_demo
 
 __all__ = ["PlayTable", "teacher_mode", "TEACHER_ENV", "TEACHER_FOLDERS", "TABLE_CLASS", "ACTION_CLASS", "PICK_CLASS",
-           "CONFIRM_CLASS", "NEXT_CLASS", "REVEAL_CLASS", "REVIEW_CLASS", "RISKY_CLASS", "NEW_DEAL_CLASS",
-           "REPLAY_CLASS", "SETTING_CLASS"]
+           "CONFIRM_CLASS", "NEXT_CLASS", "REVEAL_CLASS", "HANDOFF_CLASS", "REVIEW_CLASS", "RISKY_CLASS",
+           "NEW_DEAL_CLASS", "REPLAY_CLASS", "SETTING_CLASS"]
 
 #: CSS classes the browser tests use to find the table and its controls.
 TABLE_CLASS = "cg-play-table"
@@ -61,6 +67,7 @@ PICK_CLASS = "cg-pick"           # a card toggle of a multiple choice (a Krypkil
 CONFIRM_CLASS = "cg-confirm"     # the button that applies the chosen cards
 NEXT_CLASS = "cg-next"           # "next computer move"
 REVEAL_CLASS = "cg-reveal"       # hot seat: "I am seat N, show my cards"
+HANDOFF_CLASS = "cg-handoff"     # hot seat: "pass the screen to seat N" (after moves played for a person)
 REVIEW_CLASS = "cg-review"       # the review after the end
 RISKY_CLASS = "cg-risky"         # an action that loses at once (it asks to confirm)
 NEW_DEAL_CLASS = "cg-new-deal"   # "new deal": the next seed
@@ -217,6 +224,9 @@ class PlayTable(W.VBox):
         self.players = self._make_players()
         self.showing = self.person_seats()[0]
         self.curtain: int | None = self.showing if self.people is not None else None
+        #: hot seat: the seat the screen goes to next, while the seat shown still sees the move(s) the
+        #: table played for it (its "pass the screen to seat N" button covers the screen)
+        self.handoff: int | None = None
         self.pending: tuple[Hashable, str] | None = None   # a risky action waiting for "yes"
         self.public_log: list[str] = [f"a new {self.tg.title}: you are seat {self.showing}" if self.people is None
                                else f"a new {self.tg.title}: people at seats {self.people}"]
@@ -242,7 +252,13 @@ class PlayTable(W.VBox):
 
     def advance(self, pause: bool = True) -> None:
         """Let computer players move (all of them, ``delay`` seconds apart, or none until "next"),
-        play the person's forced moves, then draw the person's choices."""
+        play the person's forced moves, then draw the person's choices.
+
+        Hot seat: when another person acts next, the screen is covered for them -- at once, or, if a
+        move was played for the person at the screen since they last pressed a button, only when they
+        press "pass the screen to seat N" (:meth:`pass_screen`), so that they see their hand and the
+        move first."""
+        played_for_them = False
         while not self.state.is_terminal():
             actor = self.state.current_player()
             if self.is_person(actor):
@@ -250,14 +266,19 @@ class PlayTable(W.VBox):
                     self.curtain = actor
                     break
                 if actor != self.showing:
-                    self.curtain = actor
+                    if played_for_them:
+                        self.handoff = actor
+                    else:
+                        self.curtain = actor
                     break
                 forced = self.tg.forced(self.state.view(actor), self.state.legal_actions())
                 if forced is None:
                     break
                 action, why = forced
                 self._apply(actor, action)
-                self.note = f"played for you: {escape(self.tg.say_own(action))}, because {escape(why)}"
+                played_for_them = True
+                self.note = (f"your only legal move was played for you: {escape(self.tg.say_own(action))}, "
+                             f"because {escape(why)}")
                 self.draw()
                 continue
             if self.delay is None:
@@ -317,6 +338,24 @@ class PlayTable(W.VBox):
         self.draw()
         self.advance()
 
+    def pass_screen(self) -> None:
+        """Hot seat: the person who has seen the move(s) played for them covers the screen for the next.
+
+        >>> t = PlayTable("krypkille", num_players=3, seed=2, people=[1, 2], delay=0)
+        >>> while t.handoff is None:          # seat 1 follows: its only legal card is played for it
+        ...     t.demo_action().click()
+        >>> t.seat, t.button_labels(), "your only legal move was played for you" in t.message.value
+        (1, ['pass the screen to seat 2'], True)
+        >>> t.pass_screen()
+        >>> t.curtain, t.view_html.value      # covered: no hand on the screen
+        (2, '')
+        """
+        if self.handoff is None:
+            return
+        self.curtain, self.handoff = self.handoff, None
+        self.note = ""
+        self.draw()
+
     # -- drawing ----------------------------------------------------------------------
     def _replace(self, box: W.Box, children: list) -> None:
         """Put new children in ``box`` and close the old ones (a closed widget leaves the kernel
@@ -345,6 +384,49 @@ class PlayTable(W.VBox):
         super().close()
 
     def draw(self) -> None:
+        self._draw()
+        self._mark_demo()
+
+    def demo_action(self) -> W.Button | None:
+        """The control a person would use first now, which changes the drawing of the seat's view:
+        "show my cards" behind the hot-seat screen, and "pass the screen to seat N" after a move played for
+        the seat shown (it covers the view); on the person's turn the first
+        action that is not risky (a Krypkille discard: the button, nothing chosen, which keeps every
+        card; only risky ones: the first, which asks "are you sure?"); "next computer move" while a
+        computer player waits for it; "replay this deal" once the game is over.  ``None`` only in
+        between (computer players moving by themselves).  :meth:`draw` marks it as the table's demo.
+
+        >>> t = PlayTable("comrade", seed=17, hand_size=4, seat=2, delay=0)
+        >>> t.demo_action().description, t.state.current_player() == 2
+        ('pass', True)
+        >>> before = t.view_html.value
+        >>> t.demo_action().click()
+        >>> t.view_html.value != before
+        True
+        """
+        if self.curtain is not None or self.pending is not None or self.handoff is not None:
+            # the screen's "show my cards" or "pass the screen", or a risky action's "yes" (each draws the view anew)
+            buttons = [w for w in self._walk(self.controls) if isinstance(w, W.Button)]
+            return buttons[-1] if buttons else None
+        if self.state.is_terminal():
+            return self.replay_button
+        if self.is_person(self.state.current_player()):
+            acts = [w for w in self._walk(self.controls)
+                    if isinstance(w, W.Button) and (ACTION_CLASS in w._dom_classes or CONFIRM_CLASS in w._dom_classes)]
+            safe = [w for w in acts if RISKY_CLASS not in w._dom_classes]
+            return (safe or acts or [None])[0]
+        return None if self.next_button.disabled or self.next_button.layout.display == "none" else self.next_button
+
+    def _mark_demo(self) -> None:
+        """Mark :meth:`demo_action` (and only it) as the demo action, the view as its result."""
+        for w in (self.next_button, self.replay_button, *self._walk(self.controls)):
+            if DEMO_ACTION_CLASS in getattr(w, "_dom_classes", ()):
+                w.remove_class(DEMO_ACTION_CLASS)
+        action = self.demo_action()
+        if action is not None:
+            mark_demo(action, self.view_html)
+
+    def _draw(self) -> None:
         st = self.state
         actor = st.current_player()
         self.next_button.disabled = st.is_terminal() or self.is_person(actor) or self.curtain is not None
@@ -368,13 +450,20 @@ class PlayTable(W.VBox):
         self.view_html.value = self.tg.view_html(view)
         if st.is_terminal():
             self.status.value = "<b>The game is over.</b> " + escape(self.tg.result_text(st))
+        elif self.handoff is not None:
+            self.status.value = (f"<b>Seat {seat}: the table played your only legal move</b> (below). "
+                                 f"When you have seen it, pass the screen to seat {self.handoff}.")
         elif actor == seat:
             self.status.value = f"<b>Your turn</b> (seat {seat}): {escape(self.tg.prompt(view))}"
         else:
             wait = "press “next computer move”" if self.delay is None and not self.is_person(actor) else "wait"
             self.status.value = f"seat {actor} to act — {wait}"
         mine = actor == seat and not st.is_terminal()
-        self._replace(self.controls, (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
+        if self.handoff is not None:
+            self._replace(self.controls, [self._handoff_button()])
+        else:
+            self._replace(self.controls,
+                          (self._confirm_row() if self.pending else self._controls(view)) if mine else [])
         self.message.value = self.note
         if self.coach_box.value and st.is_terminal():
             self.coach_html.value = self._coach_review()
@@ -392,6 +481,13 @@ class PlayTable(W.VBox):
         start = max(len(self.public_log) - 14, 0) + 1
         return (f'<details open><summary><b>Public log</b> (what everybody saw)</summary>'
                 f'<ol start="{start}" style="font-size:.9em;margin:2px 0">{items}</ol></details>')
+
+    def _handoff_button(self) -> W.Button:
+        button = W.Button(description=f"pass the screen to seat {self.handoff}", button_style="warning",
+                          layout=W.Layout(width="auto"))
+        button.add_class(HANDOFF_CLASS)
+        button.on_click(guarded(self.out)(lambda _: self.pass_screen()))
+        return button
 
     def _confirm_row(self) -> list[W.Widget]:
         action, warning = self.pending
@@ -532,6 +628,9 @@ class PlayTable(W.VBox):
                 return self
             if self.curtain is not None:
                 self.reveal()
+                continue
+            if self.handoff is not None:
+                self.pass_screen()
                 continue
             if self.pending is not None:     # as first_choice_game: the first choice, even a risky one
                 self.choose(self.pending[0])

@@ -19,7 +19,7 @@ from cardgames.comrade.bidding import BidCard
 from cardgames.errors import PlayerOptionError
 from solvers.comrade_players.cardsearch import CardSearchPlayer, CardSearchSettings, _fills, candidates, fill_room
 from solvers.comrade_players.convention import ConventionCard, _Bidding
-from solvers.studies.comrade_tables import (BIDDING_VARIANTS, VARIANT_KINDS, GameRecord, deal_for_seed, load,
+from solvers.studies.comrade_tables import (VARIANT_KINDS, VARIANTS, GameRecord, deal_for_seed, load,
                                             make_table, save)
 
 CARD = ConventionCard()
@@ -179,12 +179,11 @@ def test_a_variant_player_acts_the_same_in_an_alternate_world_with_the_same_view
 
 def test_a_variant_kind_is_the_strongest_table_with_its_options():
     for kind in VARIANT_KINDS:
-        name = kind.split(":", 1)[1]
         for seed in (0, 7):
             table, best = make_table(kind, seed), make_table("best", seed)
             assert [p.seed for p in table] == [p.seed for p in best]
             for p in table:
-                for option, value in BIDDING_VARIANTS[name].items():
+                for option, value in VARIANTS[kind].items():
                     assert getattr(p.settings, option) == value
     with pytest.raises(ValueError, match="unknown kind"):
         make_table("bidding:nothing", 0)
@@ -242,3 +241,56 @@ def test_the_bench_splits_a_stored_game_at_the_end_of_its_bidding():
     actions = list(map(str, game.actions))
     assert bench.split(1, actions) == n and bench.split(1, actions[:n - 1]) == n - 1
     assert bench.verdict(1, actions[:n]) in ("win", "no_win", "unknown")
+
+
+def test_the_bench_replays_three_player_games_on_three_player_deals():
+    bench = load_bench()
+    game = ComradeGame(*deal_for_seed(2, 3))
+    while game.phase == "bidding":
+        game.apply(CARD.choose(game.view(game.current_player()), game.legal_actions()))
+    n = len(game.actions)
+    game.apply(CARD.choose(game.view(game.current_player()), game.legal_actions()))
+    actions = list(map(str, game.actions))
+    assert bench.split(2, actions, players=3) == n
+    assert bench.verdict(2, actions[:n], players=3) in ("win", "no_win", "unknown")
+    assert bench.split(2, actions) != n         # replayed on the four-player deal 2 it is another game
+    assert bench.STORED[3].endswith("comrade_silence_3p.json")
+
+
+def test_the_rule_for_an_undecided_verdict_is_checked_and_the_bidding_follows_the_play_by_default():
+    s = CardSearchSettings()
+    assert (s.unknown, s.bid_unknown) == ("rollout", None)
+    with pytest.raises(PlayerOptionError, match="^unknown must be one of rollout, win, not 'maybe'"):
+        CardSearchSettings(unknown="maybe")
+    with pytest.raises(PlayerOptionError, match="^bid_unknown must be one of"):
+        CardSearchSettings(bid_unknown=0.5)
+    assert CardSearchPlayer(unknown="win").bid_unknown == "win"
+    assert CardSearchPlayer(unknown="win", bid_unknown="rollout").bid_unknown == "rollout"
+
+
+def test_an_undecided_verdict_scores_the_rollout_alone_or_as_a_win():
+    p = CardSearchPlayer()
+    assert p._leaf("unknown", 1.0) == 1.0 and p._leaf("unknown", 0.0) == 0.0
+    assert p._leaf("unknown", 0.0, unknown_wins=True) == p._leaf("win", 0.0) == 0.5
+    assert p._leaf("no_win", 1.0, unknown_wins=True) == 0.0
+
+
+def test_each_rule_keeps_its_own_memo_of_position_values():
+    """Values scored under one rule must never be read by a player of the other: the default player's memo is
+    the one it always had, and a variant's bidding (or play) values go to a memo of their own."""
+    default, bids, both = CardSearchPlayer(), CardSearchPlayer(bid_unknown="win"), CardSearchPlayer(unknown="win")
+    assert default._bid_leaf_memo is default._leaf_memo
+    assert bids._leaf_memo is default._leaf_memo and bids._bid_leaf_memo is not default._leaf_memo
+    assert both._leaf_memo is both._bid_leaf_memo is bids._bid_leaf_memo
+
+
+def test_counting_undecided_positions_as_wins_raises_the_scores_of_the_same_worlds():
+    """With a budget of one position the solver decides almost nothing: each world a candidate bid leaves is
+    scored by the card's rollout alone, or as a win plus half the rollout; the worlds are the same (the rule is
+    not read when drawing them), so every candidate scores at least as much, and some more."""
+    view, legal, _ = lap3_bid()
+    cands = candidates(view, legal, CARD, 3)
+    low = CardSearchPlayer(node_limit=1, seed=4).scores(view, cands, random.Random(9))
+    high = CardSearchPlayer(node_limit=1, seed=4, bid_unknown="win").scores(view, cands, random.Random(9))
+    assert low.keys() == high.keys()
+    assert all(high[a] >= low[a] for a in low) and any(high[a] > low[a] for a in low)

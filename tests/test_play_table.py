@@ -17,7 +17,7 @@ from cardgames import registry  # noqa: E402
 from cardgames.errors import GameError  # noqa: E402
 from cardgames.krypkille.engine import Discard  # noqa: E402
 from cardgames.players import RandomPlayer  # noqa: E402
-from classroom.table import PlayTable  # noqa: E402
+from classroom.table import RISKY_CLASS, PlayTable  # noqa: E402
 
 GAMES = [("krypkille", dict(num_players=3, seed=1)), ("krypkille", dict(num_players=5, seed=4)),
          ("comrade", dict(seed=5, hand_size=3)), ("comrade", dict(seed=7, hand_size=3)),
@@ -199,6 +199,52 @@ def test_the_classrooms_table_registry_picks_each_games_adapter(monkeypatch):
     assert type(PlayTable("Tiny Trick", seed=1).tg) is TinyTable
     with pytest.raises(registry.UnknownGameError, match="'poker'"):
         tables.table_game("poker")
+
+
+DEMO_CASES = [(game, kw, dict(seat=2, delay=None)) for game, kw in GAMES]      # "next computer move" too
+DEMO_CASES += [("comrade", dict(seed=22, hand_size=4), dict(seat=2, delay=0)),     # as lesson 22 builds it
+               ("krypkille", dict(num_players=3, seed=2), dict(people=[1, 2], delay=0)),   # hot seat
+               ("heart_challenge", dict(num_players=3, seed=2, rounds=1), dict(people=[0, 1], delay=None))]
+
+
+@pytest.mark.parametrize("game,kw,how", DEMO_CASES, ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(DEMO_CASES)])
+def test_the_demo_action_always_changes_the_seats_view_and_the_view_stays_the_seats(game, kw, how):
+    """The browser tests click the table's ``cg-demo-action`` and wait for its ``cg-demo-result`` (the
+    seat's view) to change: at every moment of a game exactly one visible, enabled control is marked,
+    using it changes the view, and the view is still that seat's alone; at the end it is "replay"."""
+    from classroom.widgets.common import DEMO_ACTION_CLASS, DEMO_RESULT_CLASS
+
+    t = PlayTable(game, **how, **kw)
+    assert DEMO_RESULT_CLASS in t.view_html._dom_classes
+    assert [w for w in t._walk(t) if DEMO_RESULT_CLASS in w._dom_classes] == [t.view_html]
+    used = set()
+    for _ in range(300):
+        marked = [w for w in t._walk(t) if DEMO_ACTION_CLASS in w._dom_classes]
+        assert marked == [t.demo_action()], (t.status.value, [getattr(w, "description", w) for w in marked])
+        action = marked[0]
+        assert not action.disabled and action.layout.display != "none", action.description
+        assert RISKY_CLASS not in action._dom_classes, action.description
+        before, over = t.view_html.value, t.state.is_terminal()
+        action.click()
+        used.add(action.description if action is not t.next_button else "next")
+        assert t.view_html.value != before, f"{action.description!r} did not change the view"
+        if before == "":       # hot seat: "show my cards" shows the seat its hand, even when its moves were forced
+            assert t.curtain is None and t.view_html.value == t.tg.view_html(t.state.view(t.seat))
+        if over:
+            assert action is t.replay_button and (not t.state.is_terminal() or t.curtain is not None)
+            break
+        if t.curtain is None:
+            assert t.view_html.value == t.tg.view_html(t.state.view(t.seat))
+        if t.curtain is None and not t.state.is_terminal():      # (at the end every card may be named)
+            seen = ever_visible(t.tg.new_state(), t.actions, t.seat)
+            assert not leaks(t.state, t.seat, rendered(t), seen=seen)
+    else:
+        raise AssertionError("the game did not end")
+    assert "replay this deal" in used
+    if how.get("delay") is None and "people" not in how:
+        assert "next" in used
+    if "people" in how:
+        assert any(d.startswith("I am seat") for d in used), used
 
 
 def test_redrawing_closes_the_old_buttons():

@@ -24,6 +24,7 @@ from cardgames.krypkille.deck import DECK  # noqa: E402
 from cardgames.krypkille.engine import DECLARE  # noqa: E402
 from cardgames.krypkille.rules import Outcome  # noqa: E402
 from classroom.table import PlayTable  # noqa: E402
+from classroom.tables import GenericTable  # noqa: E402
 
 #: the CSS classes of classroom.table (written out, so that each test fails on its own where they are missing)
 RISKY_CLASS, NEW_DEAL_CLASS = "cg-risky", "cg-new-deal"
@@ -143,6 +144,58 @@ def test_hot_seat_starts_behind_the_screen(game, kw, people):
     assert not leaks(t.state, outsider, "\n".join([t.status.value, t.view_html.value, t.log_html.value]))
     t.press(f"I am seat {t.curtain}: show my cards")
     assert t.curtain is None and 'class="cg-card"' in t.view_html.value
+
+
+# -- 9b. hot seat: a seat whose moves were all played for it sees them before the screen passes on --
+class OnlyMoveTable(GenericTable):
+    """Tiny Trick with a person's only legal move played for them, as Krypkille's forced follows are:
+    the table itself has no case for any game."""
+
+    def forced(self, view, legal):
+        return (legal[0], "it is your only legal card") if len(legal) == 1 else None
+
+
+HOT_SEATS = [(lambda: PlayTable("krypkille", num_players=3, seed=2, people=[1, 2], delay=0), "krypkille"),
+             (lambda: PlayTable("krypkille", num_players=3, seed=1, people=[0, 1], delay=None), "krypkille, next"),
+             (lambda: PlayTable(OnlyMoveTable("tiny_trick", seed=1, num_players=3), people=[0, 2], delay=0),
+              "tiny trick")]
+
+
+@pytest.mark.parametrize("make", [m for m, _ in HOT_SEATS], ids=[i for _, i in HOT_SEATS])
+def test_hot_seat_shows_a_seat_the_moves_played_for_it_before_the_screen_passes_on(make):
+    t = make()
+    handoffs = 0
+    for _ in range(300):
+        if t.state.is_terminal():
+            break
+        if t.curtain is None:
+            t.demo_action().click()                 # the person's first choice, or "next computer move"
+            continue
+        seat, before = t.curtain, len(t.actions)
+        t.press(f"I am seat {seat}: show my cards")
+        # the seat that pressed "show my cards" sees its own view (its hand face up), whatever was played for it
+        assert t.curtain is None and t.seat == seat, f"seat {seat} never saw its hand: {t.status.value}"
+        assert t.view_html.value == t.tg.view_html(t.state.view(seat))
+        assert 'class="cg-card"' in t.view_html.value or not t.state.view(seat).hand
+        played = [a for s, a in t.actions[before:] if s == seat]
+        nxt = t.state.current_player()
+        if not played or t.state.is_terminal() or nxt == seat or not t.is_person(nxt):
+            continue
+        handoffs += 1
+        said = text(t.message.value)
+        assert f"your only legal move was played for you: {t.tg.say_own(played[-1])}," in said, said
+        assert t.button_labels() == [f"pass the screen to seat {nxt}"] and f"seat {nxt}" in t.status.value
+        state, done = t.state, list(t.actions)
+        assert not t.choose(t.state.legal_actions()[0])     # the next seat's move, not this seat's: refused
+        assert t.state is state and t.actions == done and t.curtain is None and "refused" in t.message.value
+        assert t.button_labels() == [f"pass the screen to seat {nxt}"]
+        t.press(f"pass the screen to seat {nxt}")
+        # the covered screen: no hand, no word about the last seat's cards
+        assert t.curtain == nxt and t.view_html.value == "" and t.message.value == ""
+        assert t.button_labels() == [f"I am seat {nxt}: show my cards"]
+    else:
+        raise AssertionError("the game did not end")
+    assert t.state.is_terminal() and handoffs >= 1
 
 
 # -- 10. the Comrade table: losing bids marked and confirmed, who led and won, a new deal ---------

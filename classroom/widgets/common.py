@@ -6,10 +6,13 @@ tests in ``tests/browser``:
 1. **Callbacks run inside an Output widget** (:func:`guarded`): an exception in a
    callback then shows as a traceback right under the widget instead of
    vanishing into JupyterLab's log, so a person sees it and the browser tests fail.
-2. **One demo interaction per notebook**: the main widget of each notebook marks
-   the control a person would try first with the CSS class ``cg-demo-action``
-   (a button to click, or a dropdown to change) and the part of the view that
-   should change with ``cg-demo-result``.  :func:`mark_demo` sets both.
+2. **Demo interactions**: a notebook's main widgets (at least one per notebook
+   that shows widgets) mark the control a person would try first with the CSS
+   class ``cg-demo-action`` (a button to click, or a dropdown to change) and the
+   part of the view that should change with ``cg-demo-result``.  :func:`mark_demo`
+   sets both; the play table (:mod:`classroom.table`) marks its own.  The browser
+   tests use every marked control in turn, and fail a notebook that shows widgets
+   and marks none.
 """
 
 from __future__ import annotations

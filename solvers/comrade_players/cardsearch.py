@@ -55,6 +55,14 @@ from .sampling import SamplingPlayer, equivalent_cards
 #: Positions remembered (the value of a leaf, the solver's verdict) per kind of player, then it starts
 #: afresh, see ``CardSearchPlayer._prepare``.
 MEMO_LIMIT = 50_000
+
+#: How a world may score a position the solver could not decide (``CardSearchSettings.unknown``).
+UNKNOWN_RULES = ("rollout", "win")
+
+
+def _unknown_kind(rule: str) -> tuple:
+    """What the rule for an undecided verdict adds to the name of a leaf memo (nothing for the default)."""
+    return () if rule == "rollout" else ("unknown", rule)
 _MEMOS: dict = {}
 
 
@@ -278,7 +286,13 @@ class CardSearchSettings:
     * ``bid_doubt`` with ``bid_doubt_margin`` — a more cautious acceptance of the card's bid: when the
       card's own bid scores below ``bid_doubt`` (its final bids look unmakeable in most worlds), another
       candidate replaces it if it scores ``bid_doubt_margin`` more (instead of the bid margin); only from lap
-      ``bid_doubt_lap`` of the bidding on (default 1: every lap).
+      ``bid_doubt_lap`` of the bidding on (default 1: every lap);
+    * ``unknown`` (``bid_unknown`` in the bidding, ``None``: the same) — how a world is scored when the solver
+      runs out of its ``node_limit`` positions before it can say whether the bids can still be made:
+      ``"rollout"`` (default) by the card's rollout alone, as a position no play wins; ``"win"`` as a position
+      some play wins (with ``leaf="mixed"`` one half plus one half of the rollout).  Most such positions can be
+      made: in the bidding the solver with a larger budget finds a win for nine in ten of those it decides, so
+      ``"rollout"`` scores an action that leaves a hard but makeable play below one that leaves an easy one.
 
     The defaults are the ones the measurements chose.
 
@@ -313,6 +327,8 @@ class CardSearchSettings:
     bid_doubt: float | None = None
     bid_doubt_margin: float = 0.05
     bid_doubt_lap: int = 1
+    unknown: str = "rollout"
+    bid_unknown: str | None = None
 
     def __post_init__(self):
         samples, late_lap, oversample = self.samples, self.late_lap, self.oversample
@@ -346,6 +362,9 @@ class CardSearchSettings:
             raise PlayerOptionError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}", "method")
         if self.leaf not in ("solver", "mixed"):
             raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {self.leaf!r}", "leaf")
+        for name, rule in (("unknown", self.unknown), ("bid_unknown", self.bid_unknown)):
+            if rule not in UNKNOWN_RULES and not (rule is None and name == "bid_unknown"):
+                raise PlayerOptionError(f"{name} must be one of {', '.join(UNKNOWN_RULES)}, not {rule!r}", name)
         for name, h in (("horizon", self.horizon), ("bid_horizon", self.bid_horizon)):
             if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
                 raise PlayerOptionError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}", name)
@@ -414,10 +433,15 @@ class CardSearchPlayer:
         self.bid_doubt = s.bid_doubt
         self.bid_doubt_margin = s.bid_doubt_margin
         self.bid_doubt_lap = s.bid_doubt_lap
+        self.unknown = s.unknown
+        self.bid_unknown = s.unknown if s.bid_unknown is None else s.bid_unknown
         self.solver_calls = 0
         # what a position is worth (the card's rollout and the solver's verdict) depends on the position,
         # the card and the budget alone: shared by every player of the process with the same ones
-        self._leaf_memo = _shared(("leaf", card_key(self.card), self.rules, self.leaf, self.node_limit))
+        # (and on the rule for an undecided verdict, which the bidding may have of its own)
+        leaf_kind = ("leaf", card_key(self.card), self.rules, self.leaf, self.node_limit)
+        self._leaf_memo = _shared(leaf_kind + _unknown_kind(self.unknown))
+        self._bid_leaf_memo = _shared(leaf_kind + _unknown_kind(self.bid_unknown))
         self._verdict_memo = _shared(("verdict", self.node_limit))
         self.last_scores: dict[str, float] = {}
         self.last_worlds: Worlds | None = None
@@ -558,6 +582,9 @@ class CardSearchPlayer:
             _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
+        bidding = phase == "bidding"
+        memo = self._bid_leaf_memo if bidding else self._leaf_memo
+        unknown_wins = (self.bid_unknown if bidding else self.unknown) == "win"
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
         # remembered, since other candidates, worlds and later decisions reach the same positions; the key
         # holds integers and strings only (the hands and the cards dealt as card_mask's integers), which the
@@ -567,7 +594,7 @@ class CardSearchPlayer:
             tp = cast(TrickPlay, game.trickplay)            # the play: the bidding is over (not terminal)
             key = (tuple(map(card_mask, tp.hands)), dealt, tuple(tuple(w.items()) for w in tp.won),
                    tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
-            got = self._leaf_memo.get(key)
+            got = memo.get(key)
             if got is not None:
                 return got, None
         vkey = self._verdict_key(game)
@@ -576,30 +603,33 @@ class CardSearchPlayer:
             verdict = "no_win"
             self._remember(vkey, verdict)
         if verdict == "no_win":
-            return self._store(key, 0.0), None
+            return self._store(key, 0.0, memo), None
         # The card's rollout next: when it wins, a win is possible (the solver is exact: it says "win",
         # or "unknown" when out of budget, never "no_win"), and every verdict then gives 1
         played = rollout(fast_clone(game), self.card)
         if played == 1.0:
-            return self._store(key, 1.0), None
+            return self._store(key, 1.0, memo), None
         if verdict is not None:
-            return self._store(key, self._leaf(verdict, played)), None
+            return self._store(key, self._leaf(verdict, played, unknown_wins), memo), None
         bound = 1.0 if self.leaf == "solver" else max(0.5 + 0.5 * played, played)
-        return bound, (key, game, vkey, played)
+        return bound, (key, game, vkey, played, memo, unknown_wins)
 
     def _finish(self, rest: tuple) -> float:
         """The value of a position :meth:`_prepare` left to the solver."""
-        key, game, vkey, played = rest
+        key, game, vkey, played, memo, unknown_wins = rest
         verdict = None if vkey is None else self._verdict_memo.get(vkey)
         if verdict is None:
             self.solver_calls += 1
             verdict = solve_position(game, None, check=False, node_limit=self.node_limit, engine="search").verdict
             if vkey is not None:
                 self._remember(vkey, verdict)
-        return self._store(key, self._leaf(verdict, played))
+        return self._store(key, self._leaf(verdict, played, unknown_wins), memo)
 
-    def _leaf(self, verdict: str, played: float) -> float:
-        """A position's value from the solver's verdict and the card's rollout (``played``)."""
+    def _leaf(self, verdict: str, played: float, unknown_wins: bool = False) -> float:
+        """A position's value from the solver's verdict and the card's rollout (``played``); with
+        ``unknown_wins`` an undecided verdict counts as a win (``unknown="win"``)."""
+        if unknown_wins and verdict == "unknown":
+            verdict = "win"
         if verdict == "no_win":
             return 0.0
         if self.leaf == "solver" and verdict == "win":
@@ -608,11 +638,11 @@ class CardSearchPlayer:
         return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
             * played
 
-    def _store(self, key: tuple | None, value: float) -> float:
+    def _store(self, key: tuple | None, value: float, memo: dict) -> float:
         if key is not None:
-            if len(self._leaf_memo) >= MEMO_LIMIT:
-                self._leaf_memo.clear()
-            self._leaf_memo[key] = value
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = value
         return value
 
     def _remember(self, key: tuple, verdict: str) -> None:

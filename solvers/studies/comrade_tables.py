@@ -58,7 +58,8 @@ from cardgames.comrade.players import HeuristicPlayer, RandomPlayer
 from cardgames.players import play_out_seated
 from cardgames.errors import ParseError, shown
 
-__all__ = ["KINDS", "BEST", "MIXED", "MIXED_SEATS", "BIDDING_VARIANTS", "VARIANT_KINDS", "GameRecord",
+__all__ = ["KINDS", "BEST", "MIXED", "MIXED_SEATS", "BIDDING_VARIANTS", "SEARCH_VARIANTS", "VARIANTS",
+           "BIDDING_KINDS", "VARIANT_KINDS", "GameRecord",
            "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
            "code_hashes", "code_text", "HELD_OUT", "HELD_OUT_3P"]
@@ -98,10 +99,21 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05},
     "late-doubt": {"bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
     "fills+late-doubt": {"fill_candidates": 6, "bid_doubt": 0.5, "bid_doubt_margin": 0.05, "bid_doubt_lap": 3},
+    "unknown-wins": {"bid_unknown": "win"},
 }
 
-#: The kinds of :data:`BIDDING_VARIANTS`.
-VARIANT_KINDS = tuple(f"bidding:{name}" for name in BIDDING_VARIANTS)
+#: Variants of the strongest table's search that change play decisions too, measured the same way but played out
+#: in full: the kind ``"search:NAME"``.
+SEARCH_VARIANTS: dict[str, dict] = {
+    "unknown-wins": {"unknown": "win"},
+}
+
+#: The kinds of :data:`BIDDING_VARIANTS` (``benchmarks/bench_comrade_bidding.py`` copies the play of a deal whose
+#: bidding is unchanged), and of both kinds of variant with their settings.
+BIDDING_KINDS = tuple(f"bidding:{name}" for name in BIDDING_VARIANTS)
+VARIANTS: dict[str, dict] = {**{f"bidding:{k}": v for k, v in BIDDING_VARIANTS.items()},
+                             **{f"search:{k}": v for k, v in SEARCH_VARIANTS.items()}}
+VARIANT_KINDS = tuple(VARIANTS)
 
 #: The held-out deals: four-player deals 100000 .. 100999, chosen once (2026-12-07) and written down here.
 #: No tuning ever looked at them (the card and the search were tuned on deals 0-199 and 0-399, and the
@@ -184,7 +196,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
     if kind in VARIANT_KINDS:
         from solvers.comrade_players.cardsearch import CardSearchPlayer
 
-        options = BIDDING_VARIANTS[kind.split(":", 1)[1]]
+        options = VARIANTS[kind]
         return [CardSearchPlayer(seed=seed * 10 + p, **options) for p in range(players)]
     if kind == "card":
         from solvers.comrade_players.convention import ConventionPlayer

@@ -13,8 +13,9 @@ Two pieces, used by ``conftest.py`` and the tests next to it:
   nbval's run, only :func:`cells_the_widgets_need`), waits for the kernel, and
   returns a :class:`NotebookReport` listing every problem a person would see:
   tracebacks (also those shown under a widget by ``guarded``, and stored ones),
-  widgets that did not render, and the demo interaction (``cg-demo-action`` /
-  ``cg-demo-result``, see ``classroom/widgets/common.py``) not changing its view.
+  widgets that did not render, widgets shown with no demo interaction marked, and a demo
+  interaction (``cg-demo-action`` / ``cg-demo-result``, see ``classroom/widgets/common.py``; each
+  marked control is used in turn) not changing its view.
 * :func:`play_by_clicking` plays a play table to its end by clicking, checking
   every page against a twin table (no hidden card shown); the JupyterLite suite
   (``tests/site/``) uses it too.
@@ -649,37 +650,63 @@ def _run_cells(page, indices: list[int], code_cells: int) -> str:
     return f"the {len(indices)} of {code_cells} code cells the widgets need ({', '.join(str(i + 1) for i in indices)})"
 
 
-def _interact(page, report: NotebookReport) -> None:
-    action = page.locator(DEMO_ACTION).first
+def _interact(page, action, report: NotebookReport) -> str | None:
+    """Use the demo control ``action`` as a person would; return what was done (``None``: it could
+    not be used, and ``report`` says why)."""
     action.scroll_into_view_if_needed(timeout=10_000)
     kind = action.evaluate(_JS_ACTION_KIND)
     if kind["kind"] == "select":
         options = kind["options"]
         if len(options) < 2:
             report.problems.append(f"demo dropdown has only {len(options)} option(s): nothing to change to")
-            return
+            return None
         new = options[(kind["index"] + 1) % len(options)]
         target = action if action.evaluate("e => e.matches('select')") else action.locator("select").first
         target.select_option(value=new, timeout=10_000)
-        report.interaction = f"chose option {new!r} in the demo dropdown"
+        return f"chose option {new!r} in the demo dropdown"
     elif kind["kind"] in ("toggles", "radio"):
         if kind["index"] < 0:
             report.problems.append(f"demo {kind['kind']} has no other option to choose")
-            return
+            return None
         sel = ".widget-toggle-button" if kind["kind"] == "toggles" else "input[type=radio]"
         action.locator(sel).nth(kind["index"]).click(timeout=10_000)
-        report.interaction = f"chose option {kind['index'] + 1} of the demo {kind['kind']}"
+        return f"chose option {kind['index'] + 1} of the demo {kind['kind']}"
     elif kind["kind"] == "slider":
         action.locator(".noUi-handle").first.focus()
         page.keyboard.press(kind["key"])
-        report.interaction = f"moved the demo slider one step ({kind['key']})"
+        return f"moved the demo slider one step ({kind['key']})"
     elif kind["kind"] == "checkbox":
         box = action if action.evaluate("e => e.matches('input')") else action.locator("input").first
         box.click(timeout=10_000)
-        report.interaction = "toggled the demo checkbox"
+        return "toggled the demo checkbox"
     else:
         action.click(timeout=10_000)
-        report.interaction = f"clicked the demo {kind['tag']} {kind['text']!r}"
+        return f"clicked the demo {kind['tag']} {kind['text']!r}"
+
+
+def _demo_interaction(page, action, report: NotebookReport) -> str | None:
+    """Use one demo control and wait until the page's ``cg-demo-result`` views change; return what was
+    done, or ``None`` after adding to ``report`` why it failed (an error shown, no change)."""
+    before = page.evaluate(_JS_RESULTS, DEMO_RESULT)
+    errors_before = page.evaluate(_JS_STATE)["errors"]
+    what = _interact(page, action, report)
+    if what is None:
+        return None
+    deadline = time.monotonic() + INTERACTION_TIMEOUT
+    after, failed = before, False
+    while time.monotonic() < deadline and after == before:
+        page.wait_for_timeout(250)
+        after = page.evaluate(_JS_RESULTS, DEMO_RESULT)
+        if page.evaluate(_JS_STATE)["errors"] > errors_before:
+            failed = True
+            break  # the callback failed: no point waiting for a change
+    _wait_idle(page, INTERACTION_TIMEOUT, want_all_run=False)
+    page.wait_for_timeout(300)  # let the last messages render
+    if after == before:
+        why = "an error appeared" if failed else f"waited {INTERACTION_TIMEOUT}s"
+        report.problems.append(f"after the demo interaction ({what}) the cg-demo-result did not change ({why})")
+        return None
+    return what
 
 
 #: ``TEST_SCREENSHOTS=all``: photograph every notebook run, not only the ones with problems.
@@ -761,31 +788,24 @@ def run_notebook_and_check(
         report.code_cells = scan["codeCells"]
         report.widget_views = scan["views"]
 
-        if page.locator(DEMO_ACTION).count() == 0:
-            report.interaction = "no cg-demo-action in this notebook: interaction check skipped"
+        demos = page.locator(DEMO_ACTION).count()
+        if demos == 0:
+            report.interaction = "no cg-demo-action in this notebook"
+            if report.widget_views:
+                report.problems.append(
+                    f"the notebook shows {report.widget_views} widget(s) but none is marked with mark_demo(): "
+                    "its interaction is not tested")
         elif not report.problems:
-            before = page.evaluate(_JS_RESULTS, DEMO_RESULT)
-            if not before:
+            if not page.evaluate(_JS_RESULTS, DEMO_RESULT):
                 report.problems.append("the notebook marks a cg-demo-action but no cg-demo-result")
             else:
-                errors_before = page.evaluate(_JS_STATE)["errors"]
-                _interact(page, report)
-                deadline = time.monotonic() + INTERACTION_TIMEOUT
-                after, failed = before, False
-                while time.monotonic() < deadline and after == before:
-                    page.wait_for_timeout(250)
-                    after = page.evaluate(_JS_RESULTS, DEMO_RESULT)
-                    if page.evaluate(_JS_STATE)["errors"] > errors_before:
-                        failed = True
-                        break  # the callback failed: no point waiting for a change
-                _wait_idle(page, INTERACTION_TIMEOUT, want_all_run=False)
-                page.wait_for_timeout(300)  # let the last messages render
-                if after == before:
-                    why = "an error appeared" if failed else f"waited {INTERACTION_TIMEOUT}s"
-                    report.problems.append(
-                        f"after the demo interaction ({report.interaction}) the cg-demo-result "
-                        f"did not change ({why})"
-                    )
+                done = []
+                for i in range(demos):    # each widget's demo, in page order (a table's is redrawn in place)
+                    what = _demo_interaction(page, page.locator(DEMO_ACTION).nth(i), report)
+                    if what is None:
+                        break
+                    done.append(what)
+                report.interaction = "; ".join(done) or "not done"
                 rescan = page.evaluate(_JS_SCAN, expected)
                 lap("interaction")
                 report.problems += [f"after the demo interaction: {p}" for p in rescan["problems"]]

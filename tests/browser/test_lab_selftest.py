@@ -123,6 +123,8 @@ CASES = {
     "broken_callback": _notebook(IMPORTS, BUTTON_DEMO.format(body=BROKEN_BODY), CUT_LABEL),
     "broken_cell": _notebook(IMPORTS, RAISING_CELL, BUTTON_DEMO.format(body=HEALTHY_BODY)),
     "text_fallback": _notebook(IMPORTS, TEXT_FALLBACK, stored_widget_in_cell=1),
+    # a working widget whose demo is not marked: its interaction would go untested
+    "no_demo": _notebook(IMPORTS, BUTTON_DEMO.format(body=HEALTHY_BODY).replace("mark_demo(button, result)\n", "")),
     # Committed notebooks run only the cells their widgets need (run="widgets", test_notebooks_in_lab.py):
     "partial_healthy": _partial(NEEDED, BUTTON_FROM_START),
     "partial_broken_widget": _partial(NEEDED, BROKEN_WIDGET),
@@ -132,7 +134,7 @@ CASES = {
 
 def _run(case: str, lab_page, lab_server, screenshot_dir):
     """Run the case as the committed notebooks are run (``run="widgets"``): a case without a stored
-    run (the first five) has every cell run, as with Run All."""
+    run (the first six) has every cell run, as with Run All."""
     path = lab_server.root / "selftest" / f"{case}.ipynb"
     nbformat.write(CASES[case], path)
     report = run_notebook_and_check(
@@ -177,6 +179,14 @@ def test_widget_shown_as_text_fails(lab_page, lab_server, screenshot_dir):
     assert "text fallback of a widget" in text, report.describe()
     assert "this run displayed 0" in text, report.describe()
 
+
+def test_widgets_with_no_demo_interaction_fail(lab_page, lab_server, screenshot_dir):
+    report = _run("no_demo", lab_page, lab_server, screenshot_dir)
+    assert "mark_demo(" not in CASES["no_demo"].cells[2].source, "the case must not mark a demo"
+    assert not report.ok, report.describe()
+    assert report.widget_views >= 1, report.describe()     # the widget itself works: only the mark is missing
+    assert report.problems == [f"the notebook shows {report.widget_views} widget(s) but none is marked with "
+                               "mark_demo(): its interaction is not tested"], report.describe()
 
 
 def test_a_stored_notebook_runs_only_the_cells_its_widget_needs(tmp_path):

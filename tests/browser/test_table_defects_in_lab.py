@@ -94,6 +94,22 @@ def test_hot_seat_starts_covered_in_lab(lab_page, lab_server):
     assert page.locator(".cg-play-table .cg-card").count() >= 5
 
 
+def test_hot_seat_shows_a_forced_move_before_the_screen_passes_on_in_lab(lab_page, lab_server):
+    page = lab_page
+    _open_table(page, lab_server, "table_hot_seat_forced",
+                '"krypkille", num_players=3, seed=2, people=[1, 2], delay=0')
+    # both keep their cards; then seat 1's only legal card is played when it presses "show my cards"
+    for label in ["I am seat 1", "discard the chosen", "I am seat 2", "discard the chosen", "I am seat 1"]:
+        _wait_text(page, re.escape(label))
+        _click(page, label, ".cg-demo-action")
+    shown = _wait_text(page, "your only legal move was played for you")
+    assert "pass the screen to seat 2" in shown and "Seat 1: the table played your only legal move" in shown
+    assert page.locator(".cg-play-table .cg-card").count() >= 4, "seat 1 never saw its hand"
+    _click(page, "pass the screen to seat 2", ".cg-handoff")
+    shown = _wait_text(page, "Pass the screen to seat 2")
+    assert page.locator(".cg-play-table .cg-card").count() == 0 and "your only legal move" not in shown
+
+
 def test_comrade_losing_bids_new_deal_and_trick_table_in_lab(lab_page, lab_server):
     page = lab_page
     _open_table(page, lab_server, "table_comrade_losing_bids",
