@@ -177,9 +177,10 @@ check-results: $(LAB_STAMP)
 	$(PY) tools/check_results.py
 
 ## make compiled: OPTIONAL, not part of make test or the install: compile the Comrade play search
-## (solvers/comrade/search.py and what it calls per position) with mypyc into extension modules beside the
-## sources (needs a C compiler and Python's headers). The package then runs them, with the same verdicts and
-## node counts, unless CARDGAMES_PURE_PYTHON=1; editing a source switches back to Python until the next
+## (solvers/comrade/search.py and what it calls per position) and the players' card, inference and search
+## (solvers/comrade_players/{convention,inference,cardsearch}.py) with mypyc into extension modules beside the sources
+## (needs a C compiler and Python's headers). The package then runs them, with the same verdicts, node counts
+## and actions, unless CARDGAMES_PURE_PYTHON=1; editing a source switches back to Python until the next
 ## make compiled. make compiled CLEAN=1 removes them (benchmarks/bench_comrade_compiled.py compares the two).
 compiled: $(TEST_STAMP)
 	$(PY) tools/build_compiled.py $(if $(CLEAN),--clean)

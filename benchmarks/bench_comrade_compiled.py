@@ -1,4 +1,5 @@
-"""The Comrade play search compiled with mypyc (``make compiled``) next to its Python sources, on the same calls.
+"""The Comrade play search and the players' card and inference compiled with mypyc (``make compiled``) next to
+their Python sources, on the same solver calls and the same whole games.
 
 Rewrites the stored results (the command actually used is stored in the file, ``meta["command"]``):
 
@@ -17,8 +18,10 @@ Rewrites the stored results (the command actually used is stored in the file, ``
    benchmark fails.  Reported: CPU seconds of the solver calls (``time.process_time``), best and median of
    the rounds, and their ratio.
 3. **Players** (``--players``): each deal played by the four partners in a child process with the Python
-   sources and in one with the compiled search, taking turns deal by deal; every action must be the same.
-   Reported: seconds per decision (median, 99th percentile, slowest; bidding and play apart) and per deal.
+   sources and in one with the compiled modules (:data:`solvers.compiled.MODULES`: the search, the convention
+   card, the inference, the search player), taking turns deal by deal (the first backend alternating); every
+   action must be the same.  Reported: seconds per decision (median, 99th percentile, slowest; bidding and
+   play apart) and per deal, wall-clock and CPU seconds.
 
 Exit status 1 when a verdict, a node count or an action differs; without a compiled build it measures nothing
 and says so (exit status 2 with ``--out``, else 0, so that ``make benchmarks`` goes on).
@@ -42,7 +45,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 PURE_ENV = "CARDGAMES_PURE_PYTHON"
 BACKENDS = ("python", "compiled")
-CODE_HASH_OF = "sha1 of solvers/comrade/{picture,keys,bounds,search}.py (first 12 hex)"
+CODE_HASH_OF = ("sha1 of solvers/{comrade/picture,comrade/keys,comrade/bounds,comrade/search,"
+                "comrade_players/convention,comrade_players/inference,comrade_players/cardsearch}.py (first 12 hex)")
 
 sys.path.insert(0, str(HERE))
 from bench_comrade_speed import git_commit, play_timed, seeds_of  # noqa: E402  (a sibling script: the same deal ranges)
@@ -53,7 +57,7 @@ from stored import load_averages, machine, write_result  # noqa: E402
 # -- the child processes --------------------------------------------------------------------------------
 
 def backend() -> str:
-    from solvers.comrade import compiled
+    from solvers import compiled
     return compiled.backend()
 
 
@@ -122,7 +126,7 @@ def child(which: str, *args: str) -> dict:
                          capture_output=True, text=True).stdout
     got = json.loads(out.strip().splitlines()[-1])
     if got["backend"] != which:
-        raise SystemExit(f"asked for the {which} search, the child ran the {got['backend']} one")
+        raise SystemExit(f"asked for the {which} modules, the child ran the {got['backend']} ones")
     return got
 
 
@@ -145,10 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="", help="four-player deals played whole by each backend (e.g. 30-39)")
     ap.add_argument("--out", help="write the results here (JSON)")
     args = ap.parse_args(argv)
-    probe = subprocess.run([sys.executable, "-c", "from solvers.comrade import compiled; print(compiled.backend())"],
+    probe = subprocess.run([sys.executable, "-c", "from solvers import compiled; print(compiled.backend())"],
                            cwd=ROOT, capture_output=True, text=True, env={**os.environ, PURE_ENV: ""})
     if probe.stdout.strip() != "compiled":
-        print("the compiled search is not built (or older than its sources): run make compiled first; "
+        print("the compiled modules are not built (or older than their sources): run make compiled first; "
               "nothing measured", file=sys.stderr)
         return 2 if args.out else 0          # make benchmarks runs every script: a skip, unless a file was asked
     load_before = os.getloadavg()
@@ -185,17 +189,25 @@ def main(argv: list[str] | None = None) -> int:
             ok &= same
             rows.append(got)
             deals.append({"seed": seed, "decisions": len(got["python"]["actions"]), "same": same,
-                          **{f"{w}_seconds": round(sum(got[w]["seconds"]), 3) for w in BACKENDS}})
-            print(f"deal {seed}: python {sum(got['python']['seconds']):.1f} s, compiled "
-                  f"{sum(got['compiled']['seconds']):.1f} s, actions {'identical' if same else 'DIFFER'}", flush=True)
+                          **{f"{w}_seconds": round(sum(got[w]["seconds"]), 3) for w in BACKENDS},
+                          **{f"{w}_cpu": round(sum(got[w]["cpu"]), 3) for w in BACKENDS}})
+            print(f"deal {seed}: python {sum(got['python']['seconds']):.1f} s ({sum(got['python']['cpu']):.1f} s CPU), "
+                  f"compiled {sum(got['compiled']['seconds']):.1f} s ({sum(got['compiled']['cpu']):.1f} s CPU), "
+                  f"actions {'identical' if same else 'DIFFER'}", flush=True)
         for w in BACKENDS:
+            # wall-clock seconds (what a person at the table waits) and the CPU seconds of the deciding process
+            # (on a shared machine the wall clock also counts the time other processes had the core)
             players[w] = {ph: stats([t for r in rows for t, p in zip(r[w]["seconds"], r[w]["phases"]) if p == ph])
                           for ph in ("bidding", "play")}
             players[w]["seconds_per_deal"] = round(statistics.fmean(sum(r[w]["seconds"]) for r in rows), 3)
             players[w]["seconds_per_deal_max"] = round(max(sum(r[w]["seconds"]) for r in rows), 3)
-            print(f"{w}: " + "; ".join(f"{ph} median {players[w][ph]['median']:.3f} s p99 {players[w][ph]['p99']:.3f} "
-                                       f"max {players[w][ph]['max']:.3f}" for ph in ("bidding", "play"))
-                  + f"; {players[w]['seconds_per_deal']:.1f} s per deal")
+            players[w]["cpu"] = {ph: stats([t for r in rows for t, p in zip(r[w]["cpu"], r[w]["phases"]) if p == ph])
+                                 for ph in ("bidding", "play")}
+            players[w]["cpu"]["seconds_per_deal"] = round(statistics.fmean(sum(r[w]["cpu"]) for r in rows), 3)
+            for clock, got in (("wall", players[w]), ("CPU", players[w]["cpu"])):
+                print(f"{w} ({clock}): " + "; ".join(f"{ph} median {got[ph]['median']:.3f} s p99 {got[ph]['p99']:.3f} "
+                                                     f"max {got[ph]['max']:.3f}" for ph in ("bidding", "play"))
+                      + f"; {got['seconds_per_deal']:.1f} s per deal")
     load_after = os.getloadavg()
     if args.out:
         write(args, rec, len(calls), sum(n for _, n in expected), solver, ratio, players, deals,
@@ -221,18 +233,25 @@ def write(args, rec, ncalls, nodes, solver, ratio, players, deals, load_before, 
     if players:
         for ph in ("bidding", "play"):
             c, p = players["compiled"][ph], players["python"][ph]
-            summary.append({"what": f"strongest Comrade partner with the compiled search, seconds per decision in "
-                                    f"the {ph} (median / 99th percentile / slowest)",
+            cc, pc = players["compiled"]["cpu"][ph], players["python"]["cpu"][ph]
+            summary.append({"what": f"strongest Comrade partner compiled (make compiled: search, card, inference, "
+                                    f"rollouts), seconds per decision in the {ph} (median / 99th percentile / "
+                                    f"slowest)",
                             "figure": f"{c['median']:.3f} / {c['p99']:.3f} / {c['max']:.3f} s (Python sources "
                                       f"{p['median']:.3f} / {p['p99']:.3f} / {p['max']:.3f} s)",
                             "interval": f"{c['decisions']} decisions on {len(deals)} deals ({args.players}), the two "
-                                        f"taking turns deal by deal; {load}"})
+                                        f"taking turns deal by deal; CPU seconds {cc['median']:.3f} / {cc['p99']:.3f}"
+                                        f" / {cc['max']:.3f} (Python {pc['median']:.3f} / {pc['p99']:.3f} / "
+                                        f"{pc['max']:.3f}); {load}"})
         same = sum(d["same"] for d in deals)
-        summary.append({"what": "strongest Comrade partner with the compiled search, seconds per study deal",
+        summary.append({"what": "strongest Comrade partner compiled (make compiled: search, card, inference, "
+                                "rollouts), seconds per study deal",
                         "figure": f"{players['compiled']['seconds_per_deal']:.1f} s (Python sources "
                                   f"{players['python']['seconds_per_deal']:.1f} s)",
-                        "interval": f"mean of {len(deals)} deals; every action the same in {same} of {len(deals)} "
-                                    f"deals"})
+                        "interval": f"mean of {len(deals)} deals (CPU seconds "
+                                    f"{players['compiled']['cpu']['seconds_per_deal']:.1f} against "
+                                    f"{players['python']['cpu']['seconds_per_deal']:.1f}); every action the same in "
+                                    f"{same} of {len(deals)} deals"})
     meta = {"command": " ".join(["python", "benchmarks/bench_comrade_compiled.py"] + sys.argv[1:]),
             "code_hash": raw_hash(CODE_HASH_OF), "code_hash_of": CODE_HASH_OF, "commit": git_commit(),
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),

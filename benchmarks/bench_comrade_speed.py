@@ -52,7 +52,8 @@ def seeds_of(text: str) -> list[int]:
 
 def play_timed(seed: int, players: int) -> dict:
     """Deal ``seed`` played by four (or three) search players of the code on ``sys.path``: every action,
-    its phase and the seconds the player took."""
+    its phase, the seconds the player took and the CPU seconds of this process in them (``cpu``: on a shared
+    machine the wall-clock seconds include the time other processes had the core)."""
     from cardgames.comrade import ComradeGame
     from solvers.comrade_players.cardsearch import CardSearchPlayer
     from solvers.studies.comrade_tables import deal_for_seed
@@ -60,18 +61,19 @@ def play_timed(seed: int, players: int) -> dict:
     deal, dealer = deal_for_seed(seed, players)
     game = ComradeGame(deal, dealer)
     table = [CardSearchPlayer(seed=seed * 10 + p) for p in range(players)]
-    actions, phases, seconds = [], [], []
+    actions, phases, seconds, cpu = [], [], [], []
     while not game.is_terminal():
         seat = game.current_player()
         view, legal = game.view(seat), tuple(game.legal_actions())
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = table[seat].act(view, legal)
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         phases.append(game.phase)
         actions.append(str(action))
         game.apply(action)
     return {"seed": seed, "players": players, "actions": actions, "phases": phases, "seconds": seconds,
-            "result": game.result}
+            "cpu": cpu, "result": game.result}
 
 
 def replay_timed(seed: int, players: int, actions: list[str]) -> dict:

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
-# The tests check the Python sources of the play search, the reference: a compiled build (make compiled) is
-# compared with them by benchmarks/bench_comrade_compiled.py.  CARDGAMES_PURE_PYTHON=0 runs the tests on the
-# build (without --doctest-modules: the compiled modules are not the files pytest collects).
+# The tests check the Python sources of the play search and the players, the reference: a compiled build
+# (make compiled) is compared with them by benchmarks/bench_comrade_compiled.py.  CARDGAMES_PURE_PYTHON=0 runs the
+# tests on the build (without --doctest-modules: the compiled modules are not the files pytest collects).
 os.environ.setdefault("CARDGAMES_PURE_PYTHON", "1")
 
 TESTS = Path(__file__).resolve().parent

@@ -1,8 +1,9 @@
-"""Which play search runs (:mod:`solvers.comrade.compiled`): the Python sources unless a matching compiled build
-is present and not switched off.  No compiler needed: a fake extension module (a file that is no shared library)
-stands for a compiled one, which Python would try to load before the ``.py`` file of the same name.
+"""Which play search and which players' card and inference run (:mod:`solvers.compiled`): the Python sources
+unless a matching compiled build is present and not switched off.  No compiler needed: a fake extension module
+(a file that is no shared library) stands for a compiled one, which Python would try to load before the ``.py``
+file of the same name.
 
-That the compiled build gives the same verdicts and node counts is measured by
+That the compiled build gives the same verdicts, node counts and actions is measured by
 ``benchmarks/bench_comrade_compiled.py`` (it needs ``make compiled``)."""
 
 from __future__ import annotations
@@ -17,20 +18,24 @@ from pathlib import Path
 
 import pytest
 
-from solvers.comrade import compiled
+from solvers import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 EXT = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def fake_build(tmp_path: Path, name: str, modules=("alpha", "beta")) -> Path:
-    """A package ``name`` whose modules each have a source and a fake extension module, and a stamp."""
+    """A package ``name`` whose modules (dotted names inside it: ``"sub.gamma"`` is in its subpackage ``sub``)
+    each have a source and a fake extension module, and a stamp."""
     pkg = tmp_path / name
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     for m in modules:
-        (pkg / f"{m}.py").write_text(f"WHERE = 'source of {m}'\n")
-        (pkg / f"{m}{EXT}").write_bytes(b"not a shared library")
+        source = compiled.source_of(pkg, m)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        (source.parent / "__init__.py").touch()
+        source.write_text(f"WHERE = 'source of {m}'\n")
+        compiled.source_of(pkg, m, EXT).write_bytes(b"not a shared library")
     (pkg / compiled.STAMP).write_text(json.dumps({"sources": compiled.source_hashes(pkg, modules)}))
     return pkg
 
@@ -77,6 +82,25 @@ def test_the_finder_loads_the_source_in_place_of_an_extension_module(tmp_path, m
     assert importlib.import_module("fakepkg_compiled.beta").WHERE == "edited since the build"
 
 
+def test_one_build_covers_modules_of_several_subpackages(tmp_path, monkeypatch):
+    """The players' modules and the search's live in two subpackages: one stamp covers both, and a source edited
+    in either sends every module of the build to its source (the build is one group: all or none)."""
+    mods = ("one.alpha", "two.beta")
+    pkg = fake_build(tmp_path, "fakepkg_two", mods)
+    assert compiled.source_of(pkg, "two.beta", EXT) == pkg / "two" / f"beta{EXT}"
+    assert compiled.built(pkg, mods) == list(mods) and compiled.use_compiled(pkg, mods, environ={})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    for name in [m for m in sys.modules if m.startswith("fakepkg_two")]:
+        monkeypatch.delitem(sys.modules, name)
+    importlib.invalidate_caches()
+    (pkg / "two" / "beta.py").write_text("WHERE = 'edited since the build'\n")
+    assert not compiled.use_compiled(pkg, mods, environ={})
+    assert compiled.install("fakepkg_two", pkg, mods, environ={}) is False
+    assert importlib.import_module("fakepkg_two.one.alpha").WHERE == "source of one.alpha"   # its own source unchanged
+    assert importlib.import_module("fakepkg_two.two.beta").WHERE == "edited since the build"
+
+
 def test_without_any_extension_module_no_finder_is_added(tmp_path, monkeypatch):
     """A fresh clone or the browser edition: nothing to pass over, so every import goes its usual way."""
     pkg = fake_build(tmp_path, "plain_sources", ("alpha", "beta"))
@@ -93,16 +117,29 @@ def test_without_any_extension_module_no_finder_is_added(tmp_path, monkeypatch):
     assert isinstance(sys.meta_path[0], compiled.PureFinder)
 
 
-def test_this_process_runs_the_search_the_selection_chose():
+def test_this_process_runs_the_modules_the_selection_chose():
     from solvers.comrade import search
+    from solvers.comrade_players import convention, inference
     assert compiled.ACTIVE == (compiled.backend() == "compiled")
-    assert str(search.__file__).endswith(".py") == (not compiled.ACTIVE)
+    for module in (search, convention, inference):
+        assert str(module.__file__).endswith(".py") == (not compiled.ACTIVE)
     if not (Path(compiled.HERE) / compiled.STAMP).exists():
         assert compiled.backend() == "python"            # a fresh clone (or make compiled CLEAN=1)
 
 
-def test_the_environment_variable_forces_the_python_search_in_the_package():
-    code = "from solvers.comrade import compiled, search; print(compiled.backend(), search.__file__)"
+def test_the_environment_variable_forces_the_python_sources_in_the_package():
+    """Also when a player module is the first one imported: :mod:`solvers` decides before any subpackage."""
+    code = ("from solvers.comrade_players import convention; from solvers import compiled; "
+            "from solvers.comrade import search; print(compiled.backend(), convention.__file__, search.__file__)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                          env={**os.environ, compiled.PURE_ENV: "1"}).stdout.split()
-    assert out[0] == "python" and out[1].endswith(os.path.join("solvers", "comrade", "search.py"))
+    assert out[0] == "python"
+    assert out[1].endswith(os.path.join("solvers", "comrade_players", "convention.py"))
+    assert out[2].endswith(os.path.join("solvers", "comrade", "search.py"))
+
+
+def test_the_build_lists_modules_that_exist_in_the_solvers_layer():
+    """Every module of the build is a source in :mod:`solvers` (no engine's: the selection lives in this layer)."""
+    assert compiled.HERE == ROOT / "solvers"
+    for m in compiled.MODULES:
+        assert compiled.source_of(compiled.HERE, m).is_file(), m

@@ -19,11 +19,9 @@ here says the deal *could* be won - an upper bound on what a real table can do.
 * :mod:`~solvers.comrade.certificate` — certificates and their replay.
 * :mod:`~solvers.comrade.batch` — many deals on all cores.
 * ``python -m solvers.comrade`` — the command line (:mod:`~solvers.comrade.cli`).
-* :mod:`~solvers.comrade.compiled` — the search's modules compiled with mypyc (``make compiled``), when
-  built and not switched off (``CARDGAMES_PURE_PYTHON=1``); the Python sources otherwise.
+* :mod:`solvers.compiled` — the search's modules compiled with mypyc (``make compiled``), when built and
+  not switched off (``CARDGAMES_PURE_PYTHON=1``); the Python sources otherwise.
 """
-
-from . import compiled as _compiled  # noqa: F401  (first: it decides which search the imports below load)
 
 from .bids import BidMatrix, BidsError, bid_problems, direct_bidding, format_bids, is_legal_bid, parse_bids
 from .certificate import Certificate, CertificateError

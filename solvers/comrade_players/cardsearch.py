@@ -35,18 +35,18 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, replace
-from typing import Hashable, Sequence
+from typing import Any, Hashable, Sequence, cast
 
 from cardgames.cards import SUITS, Card, Hand
 from cardgames.comrade import ComradeGame, ComradeView
 from cardgames.comrade.bidding import PASS, BidCard, action_words
-from cardgames.comrade.play import play_rank
+from cardgames.comrade.play import TrickPlay, play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.errors import PlayerOptionError
 
-from .convention import ConventionCard, card_mask, fill_room, suit_strength
-from .inference import METHODS, TRUST_FLOOR, card_key, sample_worlds
+from .convention import ConventionCard, card_mask, fill_room, mypyc_attr, suit_strength
+from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
@@ -157,7 +157,7 @@ def rollout(game: ComradeGame, card) -> float:
     the tricks completed before it (a loss later is a little better: the decision did less harm;
     this only separates actions when no rollout wins); 0 for a loss in the bidding."""
     while not game.is_terminal():
-        seat = game.current_player()
+        seat = cast(int, game.current_player())          # a seat: the game is not over
         legal = game.legal_actions()
         _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
     if game.result == "win":
@@ -202,7 +202,7 @@ def candidates(view: ComradeView, legal: Sequence[Hashable], card, k: int, ace_h
     else:
         classes = equivalent_cards(view, legal, ace_high)
         by_suit: dict = {}
-        for c in sorted(legal, key=lambda c: play_rank(c, ace_high)):
+        for c in sorted(cast("list[Card]", legal), key=lambda c: play_rank(c, ace_high)):    # the play: cards
             by_suit.setdefault(c.suit, []).append(c)
         if isinstance(choice, Card):
             mine = by_suit.get(choice.suit, [])
@@ -242,6 +242,7 @@ def _fills(view: ComradeView, legal: Sequence[Hashable], choice: BidCard, ace_hi
     return out
 
 
+@mypyc_attr(native_class=False)     # compiled (make compiled), a plain class: it checks its fields itself
 @dataclass(frozen=True)
 class CardSearchSettings:
     """What a :class:`CardSearchPlayer` is told before the game; a bad value raises
@@ -309,7 +310,7 @@ class CardSearchSettings:
     margin: float = 0.15
     seed: int | None = 0
     rules: ComradeOptions = DEFAULT_OPTIONS
-    card: object = None
+    card: Any = None
     trust_floor: float = TRUST_FLOOR
     method: str = "mcmc"
     bid_candidates: int | None = None
@@ -375,6 +376,7 @@ class CardSearchSettings:
                 raise PlayerOptionError(f"{name} must be a number of tricks (0 or more) or None, not {h!r}", name)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)      # compiled (make compiled), still a class to build on
 class CardSearchPlayer:
     """A silent partner that follows the convention card, reads the table through it, and leaves it only
     where rollouts show a clearly better action.
@@ -405,7 +407,7 @@ class CardSearchPlayer:
         True
     """
 
-    def __init__(self, settings: CardSearchSettings | None = None, **options):
+    def __init__(self, settings: object = None, **options):
         if settings is None:
             settings = CardSearchSettings(**options)
         elif not isinstance(settings, CardSearchSettings):
@@ -425,7 +427,7 @@ class CardSearchPlayer:
         self.seed = s.seed
         self.rng = random.Random(s.seed)
         self.rules = s.rules
-        self.card = s.card or ConventionCard(s.rules)
+        self.card: Any = s.card or ConventionCard(s.rules)
         self.trust_floor = s.trust_floor
         self.method = s.method
         self.oversample = s.oversample
@@ -450,7 +452,7 @@ class CardSearchPlayer:
         self._verdict_memo = _shared(("verdict", self.node_limit))
         self._bid_verdict_memo = _shared(("verdict", self.bid_node_limit))
         self.last_scores: dict[str, float] = {}
-        self.last_worlds = None
+        self.last_worlds: Worlds | None = None
         self.last_reason = ""
         self.last_departure: str | None = None
 
@@ -496,7 +498,7 @@ class CardSearchPlayer:
 
     def scores(self, view: ComradeView, cands: Sequence[Hashable], rng: random.Random) -> dict[str, float]:
         """Each candidate's weighted mean rollout value over the sampled worlds (:func:`rollout`: 1 per win)."""
-        return self._scores(view, cands, rng, None)
+        return cast("dict[str, float]", self._scores(view, cands, rng, None))    # no margin: every score
 
     def _scores(self, view: ComradeView, cands: Sequence[Hashable], rng: random.Random,
                 margin: float | None) -> dict[str, float | None]:
@@ -567,7 +569,7 @@ class CardSearchPlayer:
             if first is None:
                 first = total
                 if margin is not None:
-                    margin = self.doubtful(view, first, margin)
+                    margin = self.doubtful(view, cast(float, first), margin)     # the card's choice: never dropped
             out[str(a)] = total
         return out
 
@@ -582,8 +584,8 @@ class CardSearchPlayer:
         target = len(game.tricks) + horizon
         card = self.card
         while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
-                                               and not game.trickplay.current):
-            seat = game.current_player()
+                                               and not cast(TrickPlay, game.trickplay).current):
+            seat = cast(int, game.current_player())
             legal = game.legal_actions()
             _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
@@ -599,7 +601,7 @@ class CardSearchPlayer:
         # garbage collector never walks however long the process-wide memo keeps them
         key = None
         if dealt is not None and game.play_loss is None:
-            tp = game.trickplay
+            tp = cast(TrickPlay, game.trickplay)            # the play: the bidding is over (not terminal)
             key = (tuple(map(card_mask, tp.hands)), dealt, tuple(tuple(w.items()) for w in tp.won),
                    tuple(tuple(b.items()) for b in tp.bids), tp.current_player(), len(tp.tricks))
             got = memo.get(key)
@@ -697,16 +699,17 @@ class CardSearchPlayer:
             self.last_scores, self.last_reason = {str(choice): 1.0}, "the card's choice: nothing else to try"
             return choice
         margin = self.budget(view)[1]
+        scores: dict[str, float | None]
         if type(self).scores is CardSearchPlayer.scores:
             scores = self._scores(view, cands, rng, margin)
         else:                   # a subclass scores its own way: every candidate, as it says
-            scores = self.scores(view, cands, rng)
+            scores = cast("dict[str, float | None]", self.scores(view, cands, rng))
         # a candidate dropped by _scores could not have reached the card's score plus the margin
-        margin = self.doubtful(view, scores[str(choice)], margin)
+        margin = self.doubtful(view, scores[str(choice)], margin)  # type: ignore[arg-type]  # kept: a number
         kept = [a for a in cands if scores[str(a)] is not None]
         self.last_scores = {k: v for k, v in scores.items() if v is not None}
         best = max(kept, key=lambda a: (scores[str(a)], a == choice))
-        if best != choice and scores[str(best)] >= scores[str(choice)] + margin:
+        if best != choice and scores[str(best)] >= scores[str(choice)] + margin:  # type: ignore[operator]  # both kept
             self.last_reason = (f"search: {action_words(best)} wins {scores[str(best)]:.0%} of the worlds, the "
                                 f"card's {action_words(choice)} {scores[str(choice)]:.0%}")
             self.last_departure = self.last_reason
@@ -715,6 +718,7 @@ class CardSearchPlayer:
         return choice
 
 
+@mypyc_attr(native_class=False)     # compiled (make compiled), a plain class: its base class is not compiled
 class InferenceSamplingPlayer(SamplingPlayer):
     """The card's bidding, and in the play perfect-information sampling (:class:`SamplingPlayer`)
     on worlds drawn in proportion to how well the card explains the others' actions, ties going to
@@ -726,7 +730,7 @@ class InferenceSamplingPlayer(SamplingPlayer):
         super().__init__(samples=samples, seed=seed, rules=rules, **kw)
         self.card = card or ConventionCard(rules)
         self.trust_floor = trust_floor
-        self.heuristic = _CardOrder(self.card)
+        self.heuristic = _CardOrder(self.card)     # type: ignore[assignment]  # the card's order
 
     def __repr__(self) -> str:
         return f"InferenceSamplingPlayer(samples={self.samples}, seed={self.seed})"

@@ -37,9 +37,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import attrgetter
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 from cardgames.cards import SUIT_NAMES, SUITS, Card
 from cardgames.comrade.bidding import PASS, BidCard, action_words
@@ -49,6 +49,13 @@ from cardgames.comrade.players import pass_streak, require_view
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.comrade.variant import variant_for
 from cardgames.errors import RuleConfigError
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:     # no mypy here (an install without the test extra, the browser edition): nothing to tell
+    def mypyc_attr(*attrs, **kwattrs):  # type: ignore[misc]
+        """What mypyc (``make compiled``) reads of a class; without mypyc, the class itself."""
+        return lambda cls: cls
 
 __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "suit_strength", "card_mask",
            "fill_room"]
@@ -247,7 +254,7 @@ class _Table:
                 raises.append((d.value, d))
         raises.sort(key=lambda x: x[0])
         self.raises = raises
-        self.b5 = None
+        self.b5: list[BidCard] | None = None
 
 
 class _Bidding:
@@ -258,6 +265,8 @@ class _Bidding:
 
     __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
                  "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table")
+    strength: dict[str, int]
+    fitting: list[BidCard]
 
     def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None):
         self.view = view
@@ -319,7 +328,7 @@ class ConventionCard:
     next rule (or the lowest card / a pass) decides.
     """
 
-    def __init__(self, rules: ComradeOptions = DEFAULT_OPTIONS, **switches: bool):
+    def __init__(self, rules: ComradeOptions = DEFAULT_OPTIONS, **switches: object):
         for key, value in switches.items():
             if key not in _RULE_BY_ID:
                 raise RuleConfigError(f"no rule {key!r} on the convention card (rules: "
@@ -330,8 +339,9 @@ class ConventionCard:
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
         self._ranks_of: tuple = (None, {})      # (the last view asked about, its unseen ranks per suit)
-        if rules.ace_high:                      # play_rank is the rank itself: read it directly (it is called most)
-            self._rank = attrgetter("rank")
+        #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
+        #: called most)
+        self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
 
     def __repr__(self) -> str:
         off = [k for k, v in self.on.items() if not v]
@@ -399,11 +409,6 @@ class ConventionCard:
         if view.phase == "bidding":
             return self._bid(view, legal, table)
         return self._play(view, legal)
-
-    def _rank(self, card: Card) -> int:
-        """``play_rank(card, self.rules.ace_high)``; ``__init__`` puts a plain read of ``card.rank`` in its
-        place when the ace is high."""
-        return play_rank(card, self.rules.ace_high)
 
     def _unseen(self, view: ComradeView) -> list[Card]:
         """``unseen_cards(view)``, the same list, remembered for the last view (a decision and its policy
@@ -842,6 +847,7 @@ class ConventionCard:
                           f"I do not overtake, {c}")]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)      # compiled (make compiled), still a class to build on
 class ConventionPlayer:
     """A computer partner that follows the convention card, deciding from its own seat's view only.
 

@@ -59,7 +59,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Hashable, Sequence
+from typing import Any, Hashable, Sequence
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
 from cardgames.comrade import ComradeGame, ComradeView
@@ -233,23 +233,32 @@ def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
     free = [all(all(allowed[j]) for j in range(i, 4)) for i in range(4)]
     cards = [sum(suit_counts[i:]) for i in range(4)]
 
-    @lru_cache(maxsize=None)
+    memo: dict[tuple[int, tuple], int] = {}
+
     def ways(i: int, left: tuple) -> int:
+        """Remembered per ``(i, left)`` in ``memo`` (a plain dict: mypyc compiles no decorated function
+        that calls itself)."""
+        total = memo.get((i, left))
+        if total is not None:
+            return total
         if i == 4:
-            return 1 if not any(left) else 0
-        if free[i]:
-            return _multinomial(cards[i], left) if sum(left) == cards[i] else 0
-        if i == 3:
+            total = 1 if not any(left) else 0
+        elif free[i]:
+            total = _multinomial(cards[i], left) if sum(left) == cards[i] else 0
+        elif i == 3:
             k = suit_counts[3]
             if sum(left) != k or any(x and not ok for x, ok in zip(left, allowed[3])):
-                return 0
-            return _multinomial(k, left)
-        total = 0
-        for split in _splits(suit_counts[i], left, allowed[i]):
-            rest = tuple(r - x for r, x in zip(left, split))
-            w = ways(i + 1, rest)
-            if w:
-                total += _multinomial(suit_counts[i], split) * w
+                total = 0
+            else:
+                total = _multinomial(k, left)
+        else:
+            total = 0
+            for split in _splits(suit_counts[i], left, allowed[i]):
+                rest = tuple(r - x for r, x in zip(left, split))
+                w = ways(i + 1, rest)
+                if w:
+                    total += _multinomial(suit_counts[i], split) * w
+        memo[(i, left)] = total
         return total
 
     return ways, allowed
@@ -344,7 +353,7 @@ class _Step:
     legal: tuple | None           # the legal actions, when they do not depend on the hand (bidding)
     index: int = -1               # the step's place among all public actions (bids, passes and cards)
     memo: dict = field(default_factory=dict)   # the action's probability per key of the hand (see Evidence)
-    table: object = None          # the card's reading of the public table (bidding), see Evidence
+    table: Any = None             # the card's reading of the public table (bidding), see Evidence
     fields: dict = field(init=False, repr=False)     # the template's fields, for view_with
 
     def __post_init__(self):
@@ -406,7 +415,8 @@ class Evidence:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
-                    led = replay.trickplay.led_suit if replay.phase == "play" else None
+                    tp = replay.trickplay
+                    led = tp.led_suit if replay.phase == "play" and tp is not None else None
                     # the step's probability is a function of the public history up to the action
                     # (the action included: the memo holds the probability of that action) and the hand
                     public = (which, rules, view.dealer, n, tuple(words[:k + 1]))
@@ -531,7 +541,7 @@ class Worlds:
 
 def sample_worlds(view: ComradeView, card, n: int, rng: random.Random, trust_floor: float = TRUST_FLOOR, *,
                   method: str = "importance", oversample: int = 4, rules: ComradeOptions = DEFAULT_OPTIONS,
-                  evidence: Evidence | None = None, thin: int | None = None, burn: int | None = None,
+                  evidence: Evidence | None = None, thin: Any = None, burn: Any = None,
                   memo: dict | None = None) -> Worlds:
     """``n`` hidden layouts for ``view``, weighted by how well ``card`` explains the others' actions.
 
@@ -639,8 +649,8 @@ def _metropolis(view: ComradeView, ev: "Evidence", start: list, trusted: Sequenc
     if None in hidden:       # the cards out of play: the unseen cards no seat holds
         held = {c for b in bins if b is not None for c in hidden[b]}
         hidden[None] = [c for c in pool if c not in held]
-    trusted = set(trusted)
-    like = {b: (ev.seat_likelihood(b, hidden[b]) if b in trusted else 1.0) for b in bins}
+    trusting = set(trusted)
+    like = {b: (ev.seat_likelihood(b, hidden[b]) if b in trusting else 1.0) for b in bins}
     movable = [b for b in bins if hidden[b]]
     out = []
     for step in range(burn + thin * n):
@@ -652,8 +662,8 @@ def _metropolis(view: ComradeView, ev: "Evidence", start: list, trusted: Sequenc
                 new_a = hidden[a][:i] + [y] + hidden[a][i + 1:]
                 new_b = hidden[b][:j] + [x] + hidden[b][j + 1:]
                 bar = rng.random() * like[a] * like[b]
-                la = ev.seat_likelihood(a, new_a, floor=bar) if a in trusted else 1.0
-                lb = (ev.seat_likelihood(b, new_b, floor=bar / la) if b in trusted else 1.0) if la > 0 else 0.0
+                la = ev.seat_likelihood(a, new_a, floor=bar) if a in trusting else 1.0
+                lb = (ev.seat_likelihood(b, new_b, floor=bar / la) if b in trusting else 1.0) if la > 0 else 0.0
                 if la * lb > bar or like[a] * like[b] == 0:
                     hidden[a], hidden[b], like[a], like[b] = new_a, new_b, la, lb
         if step >= burn and (step - burn) % thin == thin - 1:
@@ -741,7 +751,7 @@ def belief_summary(view: ComradeView, card, n: int = 200, seed: int = 0, top: in
     others = [p for p in range(len(view.hand_sizes)) if p != view.seat]
     expected = {p: {s: sum(w * sum(1 for c in h[p] if c.suit == s) for h, w in zip(worlds.hands, worlds.weights))
                     for s in SUITS} for p in others}
-    tops = {}
+    tops: dict = {}
     for p in others:
         tops[p] = {}
         for s in SUITS:

@@ -1,20 +1,24 @@
-"""Which code runs the play search: the Python sources, or the same sources compiled with mypyc.
+"""Which code runs the play search and the silent players: the Python sources, or the same sources compiled
+with mypyc.
 
 The play search (:mod:`~solvers.comrade.search` and the modules it calls at every position:
-:mod:`~solvers.comrade.picture`, :mod:`~solvers.comrade.bounds`, :mod:`~solvers.comrade.keys`) is
-plain Python, and that is what runs by default, in the tests and in the browser edition (Pyodide).
+:mod:`~solvers.comrade.picture`, :mod:`~solvers.comrade.bounds`, :mod:`~solvers.comrade.keys`) and the
+silent players' convention card, inference and rollout search (:mod:`~solvers.comrade_players.convention`,
+:mod:`~solvers.comrade_players.inference`, :mod:`~solvers.comrade_players.cardsearch`: the card's choices,
+the likelihoods of the worlds drawn, the rollouts) are plain Python, and that is what runs by default, in the
+tests and in the browser edition (Pyodide).
 ``make compiled`` (``tools/build_compiled.py``) compiles *the same files* with mypyc, which ships with
 mypy, into extension modules beside them (``search.cpython-311-x86_64-linux-gnu.so`` ...): the same
-positions in the same order, so the same verdicts and node counts, in less time
-(``benchmarks/bench_comrade_compiled.py`` checks both on recorded solver calls).
+positions in the same order, the same probabilities, so the same verdicts and actions, in less time
+(``benchmarks/bench_comrade_compiled.py`` checks both on recorded solver calls and on whole games).
 
 Python imports an extension module in preference to a ``.py`` file of the same name, so this module,
-imported first by :mod:`solvers.comrade`, decides once per process; where extension modules are present,
-it puts a finder in front of the import system that sends those four imports to their ``.py`` sources
-unless all of these hold:
+imported first by :mod:`solvers` (before any of its subpackages), decides once per process for all of
+:data:`MODULES` together (they are one build); where extension modules are present, it puts a finder in
+front of the import system that sends those imports to their ``.py`` sources unless all of these hold:
 
-* the build's stamp (``_compiled.json``, written last by ``make compiled``) records the SHA-1 of each
-  source, and every source still has it: a compiled module older than its source is never used;
+* the build's stamp (``solvers/_compiled.json``, written last by ``make compiled``) records the SHA-1 of
+  each source, and every source still has it: a compiled module older than its source is never used;
 * the environment variable ``CARDGAMES_PURE_PYTHON`` is unset, empty or ``0`` (set it to ``1`` to force
   the Python sources, e.g. to compare the two).
 
@@ -22,6 +26,8 @@ unless all of these hold:
 False
 >>> backend() in ("python", "compiled")
 True
+>>> source_of(HERE, "comrade.search").relative_to(HERE).as_posix()
+'comrade/search.py'
 """
 
 from __future__ import annotations
@@ -36,18 +42,27 @@ import sys
 from pathlib import Path
 from typing import Mapping, Sequence
 
-#: The modules ``make compiled`` compiles (the search and what it calls at every position).
-MODULES = ("picture", "keys", "bounds", "search")
+#: The modules ``make compiled`` compiles, named inside :mod:`solvers`: the search and what it calls at every
+#: position, the convention card, the inference (the likelihoods of the worlds the players draw) and the search
+#: player (its rollouts).
+MODULES = ("comrade.picture", "comrade.keys", "comrade.bounds", "comrade.search",
+           "comrade_players.convention", "comrade_players.inference", "comrade_players.cardsearch")
 #: Set to ``1`` to run the Python sources even when compiled modules are present.
 PURE_ENV = "CARDGAMES_PURE_PYTHON"
-#: The build's stamp, beside the sources: ``{"sources": {module: sha1 of its .py}, ...}``.
+#: The build's stamp, in the package's folder: ``{"sources": {module: sha1 of its .py}, ...}``.
 STAMP = "_compiled.json"
 HERE = Path(__file__).resolve().parent
 
 
+def source_of(directory: Path, module: str, suffix: str = ".py") -> Path:
+    """The file of ``module`` (a dotted name inside the package in ``directory``) ending in ``suffix``."""
+    *folders, name = module.split(".")
+    return directory.joinpath(*folders, name + suffix)
+
+
 def source_hashes(directory: Path = HERE, modules: Sequence[str] = MODULES) -> dict[str, str]:
-    """The SHA-1 of each module's ``.py`` source in ``directory`` (what the stamp records)."""
-    return {m: hashlib.sha1((directory / f"{m}.py").read_bytes()).hexdigest() for m in modules}
+    """The SHA-1 of each module's ``.py`` source under ``directory`` (what the stamp records)."""
+    return {m: hashlib.sha1(source_of(directory, m).read_bytes()).hexdigest() for m in modules}
 
 
 def forced_pure(environ: Mapping[str, str] = os.environ) -> bool:
@@ -73,15 +88,16 @@ def use_compiled(directory: Path = HERE, modules: Sequence[str] = MODULES,
 def built(directory: Path = HERE, modules: Sequence[str] = MODULES) -> list[str]:
     """The modules of ``modules`` that have an extension module for this interpreter in ``directory``."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return [m for m in modules if any((directory / f"{m}{x}").exists() for x in suffixes)]
+    return [m for m in modules if any(source_of(directory, m, x).exists() for x in suffixes)]
 
 
 class PureFinder(importlib.abc.MetaPathFinder):
-    """Sends the import of ``package.<module>`` for each of ``modules`` to ``directory/<module>.py``,
-    passing over an extension module of the same name."""
+    """Sends the import of ``package.<module>`` for each of ``modules`` to its ``.py`` source under
+    ``directory`` (``comrade.search``: ``directory/comrade/search.py``), passing over an extension module of
+    the same name."""
 
     def __init__(self, package: str, directory: Path, modules: Sequence[str]):
-        self.names = {f"{package}.{m}": directory / f"{m}.py" for m in modules}
+        self.names = {f"{package}.{m}": source_of(directory, m) for m in modules}
 
     def find_spec(self, fullname, path=None, target=None):
         source = self.names.get(fullname)
@@ -90,7 +106,7 @@ class PureFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
-def install(package: str = __package__ or "solvers.comrade", directory: Path = HERE,
+def install(package: str = __package__ or "solvers", directory: Path = HERE,
             modules: Sequence[str] = MODULES, environ: Mapping[str, str] = os.environ) -> bool:
     """Decide for this process (see the module docstring); True when the compiled modules will run.
     Otherwise, when some extension module is there all the same (a stale or partial build, or the
@@ -105,8 +121,8 @@ def install(package: str = __package__ or "solvers.comrade", directory: Path = H
 
 
 def backend() -> str:
-    """``"compiled"`` when this process runs (or would import) the compiled search, else ``"python"``."""
-    spec = importlib.util.find_spec(f"{__package__ or 'solvers.comrade'}.search")   # imports nothing new
+    """``"compiled"`` when this process runs (or would import) the compiled modules, else ``"python"``."""
+    spec = importlib.util.find_spec(f"{__package__ or 'solvers'}.comrade.search")   # imports no module of MODULES
     return "python" if spec is None or str(spec.origin).endswith(".py") else "compiled"
 
 
