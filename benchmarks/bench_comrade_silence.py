@@ -87,7 +87,7 @@ from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.comrade_players.review import first_fatal_action, replay_prefix  # noqa: E402
 from solvers.studies.comrade_tables import (BEST, HELD_OUT, HELD_OUT_3P, KINDS, MAX_SEED, MIXED, MIXED_SEATS,  # noqa: E402
                                            VARIANT_KINDS, GameRecord, StudyFileError, code_hashes, deal_for_seed,
-                                           load, paired, play_deal, run_tasks, save, summary)
+                                           kinds_text, load, paired, play_deal, run_tasks, save, summary)
 
 
 def percentile(xs, q: float) -> float:
@@ -339,8 +339,7 @@ def parse_kind(text: str) -> tuple[str, int, int]:
         raise argparse.ArgumentTypeError(f"{text!r}: write KIND:N (deals 0 .. N-1, e.g. card:1000) or KIND:A-B "
                                          f"(deals A .. B, e.g. best:100000-100999)")
     if kind not in KINDS + MIXED + VARIANT_KINDS + ("perfect",):
-        raise argparse.ArgumentTypeError(f"{text!r}: unknown kind {kind!r} (kinds: perfect, "
-                                         f"{', '.join(KINDS + MIXED + VARIANT_KINDS)})")
+        raise argparse.ArgumentTypeError(f"{text!r}: unknown kind {kind!r} (kinds: perfect, {kinds_text(kind)})")
     start, stop = (int(first), int(last) + 1) if dash else (0, int(first))
     if dash and stop <= start:
         raise argparse.ArgumentTypeError(f"{text!r}: the range {first}-{last} is empty: write the first deal, then "

@@ -24,7 +24,8 @@ from cardgames.cards import SUITS
 from cardgames.comrade import ComradeGame, Deal, variant_for
 from cardgames.comrade.bidding import PASS
 from oracles.comrade_brute import brute_force
-from solvers.comrade import analyse, compiled, solve_position
+from solvers import compiled
+from solvers.comrade import analyse, solve_position
 
 
 def few_suit_deal(rng, players, size):

@@ -59,7 +59,7 @@ from cardgames.players import play_out_seated
 from cardgames.errors import ParseError, shown
 
 __all__ = ["KINDS", "BEST", "MIXED", "MIXED_SEATS", "BIDDING_VARIANTS", "SEARCH_VARIANTS", "VARIANTS",
-           "BIDDING_KINDS", "VARIANT_KINDS", "GameRecord",
+           "BIDDING_KINDS", "VARIANT_KINDS", "kinds_text", "GameRecord",
            "StudyError", "StudyFileError", "save", "load", "play_deal",
            "run_study", "run_tasks", "summary", "wilson_interval", "paired", "deal_for_seed", "make_table",
            "code_hashes", "code_text", "HELD_OUT", "HELD_OUT_3P"]
@@ -117,6 +117,20 @@ BIDDING_KINDS = tuple(f"bidding:{name}" for name in BIDDING_VARIANTS)
 VARIANTS: dict[str, dict] = {**{f"bidding:{k}": v for k, v in BIDDING_VARIANTS.items()},
                              **{f"search:{k}": v for k, v in SEARCH_VARIANTS.items()}}
 VARIANT_KINDS = tuple(VARIANTS)
+
+
+def kinds_text(kind: object = None) -> str:
+    """The kinds a study knows, short enough for a one-line error: the tables and the mixed tables by name, the
+    variants by family (each name of a family only when ``kind`` is of that family).
+
+        >>> kinds_text("search:nothing").endswith("search:NAME (NAME: unknown-wins)")
+        True
+    """
+    text = ", ".join(KINDS + MIXED) + ", bidding:NAME, search:NAME"
+    for family, names in (("bidding", BIDDING_VARIANTS), ("search", SEARCH_VARIANTS)):
+        if isinstance(kind, str) and kind.startswith(family + ":"):
+            text += f" (NAME: {', '.join(names)})"
+    return text
 
 #: The held-out deals: four-player deals 100000 .. 100999, chosen once (2026-12-07) and written down here.
 #: No tuning ever looked at them (the card and the search were tuned on deals 0-199 and 0-399, and the
@@ -224,7 +238,7 @@ def make_table(kind: str, seed: int, players: int = 4, samples: int = 8, node_li
                                node_limit=PLAY_NODE_LIMIT if node_limit is None else node_limit,
                                bid_node_limit=BID_NODE_LIMIT if bid_node_limit is None else bid_node_limit)
                 for p in range(players)]
-    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {', '.join(KINDS + MIXED + VARIANT_KINDS)}")
+    raise ValueError(f"unknown kind of player {shown(kind)}: choose one of {kinds_text(kind)}")
 
 
 def play_deal(seed: int, kind: str, samples: int = 8, node_limit: int | None = None,
@@ -312,8 +326,7 @@ def run_study(seeds: Iterable[int], kinds: Sequence[str] = KINDS, perfect: bool 
     """
     for k in kinds:
         if k not in KINDS + MIXED + VARIANT_KINDS:
-            raise ValueError(f"unknown kind of player {shown(k)}: choose among "
-                             f"{', '.join(KINDS + MIXED + VARIANT_KINDS)}")
+            raise ValueError(f"unknown kind of player {shown(k)}: choose among {kinds_text(k)}")
     order = (("perfect",) if perfect else ()) + tuple(kinds)
     tasks = [(seed, k, samples, node_limit, bid_node_limit, time_limit, 10.0, players)
              for seed in seeds for k in order]
@@ -537,9 +550,7 @@ class _StudyFile:
             if not _typed(seed, (int,)) or not 0 <= seed < MAX_SEED:
                 raise self.fail(f"{at}: seed must be a deal number 0..{MAX_SEED - 1}, not {shown(seed)}", seed)
             if not isinstance(kind, str) or not _known_kind(kind):
-                raise self.fail(f"{at}: unknown kind {shown(kind)} (kinds: perfect, "
-                                f"{', '.join(KINDS + MIXED + VARIANT_KINDS)})",
-                                kind)
+                raise self.fail(f"{at}: unknown kind {shown(kind)} (kinds: perfect, {kinds_text(kind)})", kind)
             results = PERFECT_RESULTS if kind == "perfect" else TABLE_RESULTS
             if not isinstance(result, str) or result not in results:
                 raise self.fail(f"{at}: the result of a {kind} game is one of {', '.join(results)}, "
@@ -570,8 +581,7 @@ class _StudyFile:
         for kind, how in kinds.items():
             at = f"meta[\"kinds\"][{shown(kind)}]"
             if not _known_kind(kind):
-                raise self.fail(f"{at}: unknown kind (kinds: perfect, {', '.join(KINDS + MIXED + VARIANT_KINDS)})",
-                                kind)
+                raise self.fail(f"{at}: unknown kind (kinds: perfect, {kinds_text(kind)})", kind)
             if not isinstance(how, dict):
                 raise self.fail(f"{at} must be an object (command, deals, ...), not {shown(how)}", how)
             if "deals" not in how:
