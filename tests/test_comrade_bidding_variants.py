@@ -317,3 +317,18 @@ def test_the_bidding_may_give_the_solver_a_budget_of_its_own(monkeypatch):
     view, legal, _ = lap3_bid()
     CardSearchPlayer(bid_node_limit=7, seed=2).act(view, legal)
     assert asked and {limit for _, limit in asked} == {7}
+
+
+def test_the_bidding_may_score_a_decided_win_by_its_own_leaf_rule():
+    with pytest.raises(PlayerOptionError, match="^bid_leaf must be 'solver' or 'mixed', not 'half'"):
+        CardSearchSettings(bid_leaf="half")
+    default, solver = CardSearchPlayer(), CardSearchPlayer(bid_leaf="solver")
+    assert (default.bid_leaf, solver.bid_leaf, solver.leaf) == ("mixed", "solver", "mixed")
+    assert solver._leaf_memo is default._leaf_memo and solver._bid_leaf_memo is not default._bid_leaf_memo
+    assert solver._leaf("win", 0.0, leaf="solver") == 1.0 and solver._leaf("win", 0.0) == 0.5
+    view, legal, _ = lap3_bid()
+    cands = candidates(view, legal, CARD, 3)
+    mixed = CardSearchPlayer(seed=4).scores(view, cands, random.Random(9))
+    whole = CardSearchPlayer(seed=4, bid_leaf="solver").scores(view, cands, random.Random(9))
+    # a decided win counts 1, not a half plus half the rollout: never less, and more where the rollout lost
+    assert all(whole[a] >= mixed[a] for a in mixed) and any(whole[a] > mixed[a] for a in mixed)

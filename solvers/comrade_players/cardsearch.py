@@ -266,7 +266,8 @@ class CardSearchSettings:
       bidding: to the end of the bidding and ``h`` tricks), then the position solver
       (``node_limit`` positions, ``bid_node_limit`` in the bidding, ``None``: the same; exact, all hands
       visible) judges the rest: no win possible
-      scores 0; a win possible scores 1 with ``leaf="solver"``, with ``leaf="mixed"`` (default)
+      scores 0; a win possible scores 1 with ``leaf="solver"`` (``bid_leaf`` in the bidding, ``None``: the
+      same), with ``leaf="mixed"`` (default)
       one half plus one half of the card's rollout from there.  Defaults: ``horizon=0`` in the
       play (the card finishes the trick in progress, then the solver and the card's rollout each
       give half), the solver as soon as the bidding ends in the bidding.  A full rollout alone
@@ -318,6 +319,7 @@ class CardSearchSettings:
     horizon: int | None = 0
     bid_horizon: int | None = 0
     leaf: str = "mixed"
+    bid_leaf: str | None = None
     node_limit: int = 1000
     bid_node_limit: int | None = None
     bid_margin: float = 0.25
@@ -362,8 +364,9 @@ class CardSearchSettings:
                                     f"{oversample!r}", "oversample")
         if self.method not in METHODS:
             raise PlayerOptionError(f"method must be one of {', '.join(METHODS)}, not {self.method!r}", "method")
-        if self.leaf not in ("solver", "mixed"):
-            raise PlayerOptionError(f"leaf must be 'solver' or 'mixed', not {self.leaf!r}", "leaf")
+        for name, leaf in (("leaf", self.leaf), ("bid_leaf", self.bid_leaf)):
+            if leaf not in ("solver", "mixed") and not (leaf is None and name == "bid_leaf"):
+                raise PlayerOptionError(f"{name} must be 'solver' or 'mixed', not {leaf!r}", name)
         for name, n in (("node_limit", self.node_limit), ("bid_node_limit", self.bid_node_limit)):
             if not (n is None and name == "bid_node_limit") and \
                     (isinstance(n, bool) or not isinstance(n, int) or n < 1):
@@ -434,6 +437,7 @@ class CardSearchPlayer:
         self.horizon = s.horizon
         self.bid_horizon = s.bid_horizon
         self.leaf = s.leaf
+        self.bid_leaf = s.leaf if s.bid_leaf is None else s.bid_leaf
         self.node_limit = s.node_limit
         self.bid_node_limit = s.node_limit if s.bid_node_limit is None else s.bid_node_limit
         self.fill_candidates = s.fill_candidates
@@ -446,9 +450,10 @@ class CardSearchPlayer:
         # what a position is worth (the card's rollout and the solver's verdict) depends on the position, the
         # card, the solver's budget and the rule for an undecided verdict alone: shared by every player of the
         # process with the same ones (the bidding may have a budget and a rule of its own)
-        leaf_kind = ("leaf", card_key(self.card), self.rules, self.leaf)
-        self._leaf_memo = _shared(leaf_kind + (self.node_limit,) + _unknown_kind(self.unknown))
-        self._bid_leaf_memo = _shared(leaf_kind + (self.bid_node_limit,) + _unknown_kind(self.bid_unknown))
+        leaf_kind = ("leaf", card_key(self.card), self.rules)
+        self._leaf_memo = _shared(leaf_kind + (self.leaf, self.node_limit) + _unknown_kind(self.unknown))
+        self._bid_leaf_memo = _shared(leaf_kind + (self.bid_leaf, self.bid_node_limit)
+                                      + _unknown_kind(self.bid_unknown))
         self._verdict_memo = _shared(("verdict", self.node_limit))
         self._bid_verdict_memo = _shared(("verdict", self.bid_node_limit))
         self.last_scores: dict[str, float] = {}
@@ -595,6 +600,7 @@ class CardSearchPlayer:
         verdicts = self._bid_verdict_memo if bidding else self._verdict_memo
         limit = self.bid_node_limit if bidding else self.node_limit
         unknown_wins = (self.bid_unknown if bidding else self.unknown) == "win"
+        leaf = self.bid_leaf if bidding else self.leaf
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
         # remembered, since other candidates, worlds and later decisions reach the same positions; the key
         # holds integers and strings only (the hands and the cards dealt as card_mask's integers), which the
@@ -620,32 +626,33 @@ class CardSearchPlayer:
         if played == 1.0:
             return self._store(key, 1.0, memo), None
         if verdict is not None:
-            return self._store(key, self._leaf(verdict, played, unknown_wins), memo), None
-        bound = 1.0 if self.leaf == "solver" else max(0.5 + 0.5 * played, played)
-        return bound, (key, game, vkey, played, memo, verdicts, limit, unknown_wins)
+            return self._store(key, self._leaf(verdict, played, unknown_wins, leaf), memo), None
+        bound = 1.0 if leaf == "solver" else max(0.5 + 0.5 * played, played)
+        return bound, (key, game, vkey, played, memo, verdicts, limit, unknown_wins, leaf)
 
     def _finish(self, rest: tuple) -> float:
         """The value of a position :meth:`_prepare` left to the solver."""
-        key, game, vkey, played, memo, verdicts, limit, unknown_wins = rest
+        key, game, vkey, played, memo, verdicts, limit, unknown_wins, leaf = rest
         verdict = None if vkey is None else verdicts.get(vkey)
         if verdict is None:
             self.solver_calls += 1
             verdict = solve_position(game, None, check=False, node_limit=limit, engine="search").verdict
             if vkey is not None:
                 self._remember(vkey, verdict, verdicts)
-        return self._store(key, self._leaf(verdict, played, unknown_wins), memo)
+        return self._store(key, self._leaf(verdict, played, unknown_wins, leaf), memo)
 
-    def _leaf(self, verdict: str, played: float, unknown_wins: bool = False) -> float:
+    def _leaf(self, verdict: str, played: float, unknown_wins: bool = False, leaf: str | None = None) -> float:
         """A position's value from the solver's verdict and the card's rollout (``played``); with
         ``unknown_wins`` an undecided verdict counts as a win (``unknown="win"``)."""
         if unknown_wins and verdict == "unknown":
             verdict = "win"
         if verdict == "no_win":
             return 0.0
-        if self.leaf == "solver" and verdict == "win":
+        leaf = self.leaf if leaf is None else leaf
+        if leaf == "solver" and verdict == "win":
             return 1.0
         # "mixed" (or the solver out of budget): half for a win still possible, half for the card's rollout
-        return (0.5 if verdict == "win" else 0.0) + (0.5 if self.leaf == "mixed" and verdict == "win" else 1.0) \
+        return (0.5 if verdict == "win" else 0.0) + (0.5 if leaf == "mixed" and verdict == "win" else 1.0) \
             * played
 
     def _store(self, key: tuple | None, value: float, memo: dict) -> float:

@@ -103,6 +103,8 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "rollout-only": {"bid_horizon": None},
     "budget-300": {"bid_node_limit": 300},
     "budget-3000": {"bid_node_limit": 3000},
+    "solver-leaf": {"bid_leaf": "solver"},
+    "late-worlds-30": {"late_bid_samples": 30},
 }
 
 #: Variants of the strongest table's search that change play decisions too, measured the same way but played out
