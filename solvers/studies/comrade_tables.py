@@ -111,6 +111,8 @@ BIDDING_VARIANTS: dict[str, dict] = {
 #: in full: the kind ``"search:NAME"``.
 SEARCH_VARIANTS: dict[str, dict] = {
     "unknown-wins": {"unknown": "win"},
+    "margin-0.10": {"margin": 0.10},
+    "margin-0.05": {"margin": 0.05},
 }
 
 #: The kinds of :data:`BIDDING_VARIANTS` (``benchmarks/bench_comrade_bidding.py`` copies the play of a deal whose
@@ -125,8 +127,10 @@ def kinds_text(kind: object = None) -> str:
     """The kinds a study knows, short enough for a one-line error: the tables and the mixed tables by name, the
     variants by family (each name of a family only when ``kind`` is of that family).
 
-        >>> kinds_text("search:nothing").endswith("search:NAME (NAME: unknown-wins)")
+        >>> kinds_text("search:nothing").endswith("search:NAME (NAME: " + ", ".join(SEARCH_VARIANTS) + ")")
         True
+        >>> "fills" in kinds_text("psychic")
+        False
     """
     text = ", ".join(KINDS + MIXED) + ", bidding:NAME, search:NAME"
     for family, names in (("bidding", BIDDING_VARIANTS), ("search", SEARCH_VARIANTS)):
