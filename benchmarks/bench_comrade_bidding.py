@@ -224,14 +224,14 @@ def main(argv=None) -> None:
         except VerifyError as e:
             print(f"bench_comrade_bidding.py: {e}", file=sys.stderr)
             raise SystemExit(2) from None
-        n = split(seed, record.actions, players)
-        if record.actions[:n] == best[seed].actions[:n] and split(seed, best[seed].actions, players) == n:
+        n, n_best = split(seed, record.actions, players), split(seed, best[seed].actions, players)
+        if record.actions[:n] == best[seed].actions[:n] and n_best == n:
             if copy:
                 copied += 1
             else:
                 verified += 1
         else:
-            verdicts[seed] = (verdict(seed, best[seed].actions[:split(seed, best[seed].actions, players)], players),
+            verdicts[seed] = (verdict(seed, best[seed].actions[:n_best], players),
                               verdict(seed, record.actions[:n], players))
         got.append(record)
         print(f"\r{kind}: {len(got)}/{stop - first} ({len(verdicts)} with another bidding)", end="", file=sys.stderr)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Hashable, Sequence, cast
+from typing import Any, Hashable, NamedTuple, Sequence, cast
 
 from cardgames.cards import SUITS, Card, Hand
 from cardgames.comrade import ComradeGame, ComradeView
@@ -55,6 +55,7 @@ from .sampling import SamplingPlayer, equivalent_cards
 #: Positions remembered (the value of a leaf, the solver's verdict) per kind of player, then it starts
 #: afresh, see ``CardSearchPlayer._prepare``.
 MEMO_LIMIT = 50_000
+_MEMOS: dict = {}
 
 #: How a world may score a position the solver could not decide (``CardSearchSettings.unknown``).
 UNKNOWN_RULES = ("rollout", "win")
@@ -63,7 +64,18 @@ UNKNOWN_RULES = ("rollout", "win")
 def _unknown_kind(rule: str) -> tuple:
     """What the rule for an undecided verdict adds to the name of a leaf memo (nothing for the default)."""
     return () if rule == "rollout" else ("unknown", rule)
-_MEMOS: dict = {}
+
+
+class _Judge(NamedTuple):
+    """How one phase's decisions value a position after the card's horizon (its settings, resolved once): the
+    process-wide memos of position values and solver verdicts, the solver's budget, whether an undecided
+    verdict counts as a win, and the leaf rule."""
+
+    values: dict
+    verdicts: dict
+    limit: int
+    unknown_wins: bool
+    leaf: str
 
 
 def _shared(kind: tuple) -> dict:
@@ -456,6 +468,10 @@ class CardSearchPlayer:
                                       + _unknown_kind(self.bid_unknown))
         self._verdict_memo = _shared(("verdict", self.node_limit))
         self._bid_verdict_memo = _shared(("verdict", self.bid_node_limit))
+        self._play_judge = _Judge(self._leaf_memo, self._verdict_memo, self.node_limit, self.unknown == "win",
+                                  self.leaf)
+        self._bid_judge = _Judge(self._bid_leaf_memo, self._bid_verdict_memo, self.bid_node_limit,
+                                 self.bid_unknown == "win", self.bid_leaf)
         self.last_scores: dict[str, float] = {}
         self.last_worlds: Worlds | None = None
         self.last_reason = ""
@@ -595,12 +611,8 @@ class CardSearchPlayer:
             _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
-        bidding = phase == "bidding"
-        memo = self._bid_leaf_memo if bidding else self._leaf_memo
-        verdicts = self._bid_verdict_memo if bidding else self._verdict_memo
-        limit = self.bid_node_limit if bidding else self.node_limit
-        unknown_wins = (self.bid_unknown if bidding else self.unknown) == "win"
-        leaf = self.bid_leaf if bidding else self.leaf
+        judge = self._bid_judge if phase == "bidding" else self._play_judge
+        memo, verdicts = judge.values, judge.verdicts
         # the rest is a function of the position alone (the solver's verdict and the card's rollout):
         # remembered, since other candidates, worlds and later decisions reach the same positions; the key
         # holds integers and strings only (the hands and the cards dealt as card_mask's integers), which the
@@ -626,20 +638,20 @@ class CardSearchPlayer:
         if played == 1.0:
             return self._store(key, 1.0, memo), None
         if verdict is not None:
-            return self._store(key, self._leaf(verdict, played, unknown_wins, leaf), memo), None
-        bound = 1.0 if leaf == "solver" else max(0.5 + 0.5 * played, played)
-        return bound, (key, game, vkey, played, memo, verdicts, limit, unknown_wins, leaf)
+            return self._store(key, self._leaf(verdict, played, judge.unknown_wins, judge.leaf), memo), None
+        bound = 1.0 if judge.leaf == "solver" else max(0.5 + 0.5 * played, played)
+        return bound, (key, game, vkey, played, judge)
 
     def _finish(self, rest: tuple) -> float:
         """The value of a position :meth:`_prepare` left to the solver."""
-        key, game, vkey, played, memo, verdicts, limit, unknown_wins, leaf = rest
-        verdict = None if vkey is None else verdicts.get(vkey)
+        key, game, vkey, played, judge = rest
+        verdict = None if vkey is None else judge.verdicts.get(vkey)
         if verdict is None:
             self.solver_calls += 1
-            verdict = solve_position(game, None, check=False, node_limit=limit, engine="search").verdict
+            verdict = solve_position(game, None, check=False, node_limit=judge.limit, engine="search").verdict
             if vkey is not None:
-                self._remember(vkey, verdict, verdicts)
-        return self._store(key, self._leaf(verdict, played, unknown_wins, leaf), memo)
+                self._remember(vkey, verdict, judge.verdicts)
+        return self._store(key, self._leaf(verdict, played, judge.unknown_wins, judge.leaf), judge.values)
 
     def _leaf(self, verdict: str, played: float, unknown_wins: bool = False, leaf: str | None = None) -> float:
         """A position's value from the solver's verdict and the card's rollout (``played``); with
