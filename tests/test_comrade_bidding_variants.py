@@ -2,7 +2,8 @@
 
 ``CardSearchSettings.fill_candidates`` (more candidate bids in the last laps, the other suits' fills among them)
 and ``bid_doubt`` / ``bid_doubt_margin`` (a smaller margin against a card's bid that looks unmakeable), the study
-kinds ``bidding:NAME`` that play them, and the benchmark that pairs them with the stored strongest table.
+kinds ``bidding:NAME`` that play them (and ``search:NAME``, among them ``play_doubt``, the same doubt for a card in
+the play), and the benchmark that pairs them with the stored strongest table.
 """
 
 from __future__ import annotations
@@ -81,6 +82,39 @@ def test_fill_candidates_widen_only_the_late_bids_and_doubt_only_lowers_the_marg
     for lap, view, legal, _ in card_bidding_views(1, 1):
         margin = late.budget(view)[1]
         assert late.doubtful(view, 0.1, margin) == (0.05 if lap >= 3 else margin)
+
+
+def card_play_views(seed: int, dealer: int, n: int = 8):
+    """The first ``n`` play decisions of deal ``seed`` with four card players: ``(view, legal)``."""
+    game = ComradeGame(Deal.random(seed), dealer=dealer)
+    out = []
+    while not game.is_terminal() and len(out) < n:
+        seat = game.current_player()
+        view, legal = game.view(seat), game.legal_actions()
+        if game.phase == "play":
+            out.append((view, legal))
+        game.apply(CARD.choose(view, legal))
+    return out
+
+
+def test_play_doubt_lowers_the_margin_only_for_a_doubtful_card_in_the_play():
+    """``play_doubt``: in the play, a card of the card's that scores below it is left by ``play_doubt_margin``;
+    the bidding's margins stay as they were, and a player without it keeps the play margin everywhere."""
+    with pytest.raises(PlayerOptionError, match="play_doubt is a share"):
+        CardSearchSettings(play_doubt=-0.5)
+    with pytest.raises(PlayerOptionError, match="play_doubt_margin"):
+        CardSearchSettings(play_doubt=0.5, play_doubt_margin=2)
+    doubting, plain = CardSearchPlayer(play_doubt=0.5, play_doubt_margin=0.05), CardSearchPlayer()
+    plays = card_play_views(2, 2)
+    assert plays
+    for view, _ in plays:
+        margin = doubting.budget(view)[1]
+        assert margin == plain.margin == 0.15
+        assert doubting.doubtful(view, 0.49, margin) == 0.05
+        assert doubting.doubtful(view, 0.5, margin) == margin == plain.doubtful(view, 0.1, margin)
+    for _, view, _, _ in card_bidding_views(1, 1):
+        margin = doubting.budget(view)[1]
+        assert doubting.doubtful(view, 0.1, margin) == margin
 
 
 def test_fill_room_is_the_cards_rule_b6():

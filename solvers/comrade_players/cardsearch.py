@@ -300,7 +300,8 @@ class CardSearchSettings:
     * ``bid_doubt`` with ``bid_doubt_margin`` — a more cautious acceptance of the card's bid: when the
       card's own bid scores below ``bid_doubt`` (its final bids look unmakeable in most worlds), another
       candidate replaces it if it scores ``bid_doubt_margin`` more (instead of the bid margin); only from lap
-      ``bid_doubt_lap`` of the bidding on (default 1: every lap);
+      ``bid_doubt_lap`` of the bidding on (default 1: every lap); ``play_doubt`` with ``play_doubt_margin`` the
+      same for a card in the play, when the card's own card scores below ``play_doubt``;
     * ``unknown`` (``bid_unknown`` in the bidding, ``None``: the same) — how a world is scored when the solver
       runs out of its ``node_limit`` positions before it can say whether the bids can still be made:
       ``"rollout"`` (default) by the card's rollout alone, as a position no play wins; ``"win"`` as a position
@@ -345,6 +346,8 @@ class CardSearchSettings:
     bid_doubt_lap: int = 1
     unknown: str = "rollout"
     bid_unknown: str | None = None
+    play_doubt: float | None = None
+    play_doubt_margin: float = 0.05
 
     def __post_init__(self):
         samples, late_lap, oversample = self.samples, self.late_lap, self.oversample
@@ -360,8 +363,9 @@ class CardSearchSettings:
                 raise PlayerOptionError(f"{name} must be at least 1 (the card's own choice), not {c!r}", name)
         for name, m in (("margin", self.margin), ("bid_margin", self.bid_margin),
                         ("late_bid_margin", self.late_bid_margin), ("bid_doubt", self.bid_doubt),
-                        ("bid_doubt_margin", self.bid_doubt_margin)):
-            if m is None and name == "bid_doubt":
+                        ("bid_doubt_margin", self.bid_doubt_margin), ("play_doubt", self.play_doubt),
+                        ("play_doubt_margin", self.play_doubt_margin)):
+            if m is None and name in ("bid_doubt", "play_doubt"):
                 continue
             if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
                 raise PlayerOptionError(f"{name} is a share of worlds, between 0 and 1, not {m!r}", name)
@@ -456,6 +460,8 @@ class CardSearchPlayer:
         self.bid_doubt = s.bid_doubt
         self.bid_doubt_margin = s.bid_doubt_margin
         self.bid_doubt_lap = s.bid_doubt_lap
+        self.play_doubt = s.play_doubt
+        self.play_doubt_margin = s.play_doubt_margin
         self.unknown = s.unknown
         self.bid_unknown = s.unknown if s.bid_unknown is None else s.bid_unknown
         self.solver_calls = 0
@@ -510,8 +516,13 @@ class CardSearchPlayer:
         ``card_score``: ``margin``, unless ``bid_doubt`` is set, this is a bid from lap ``bid_doubt_lap`` on, and
         the card's choice scores below ``bid_doubt`` (its final bids look unmakeable in most worlds); then at most
         ``bid_doubt_margin``.  A doubtful bid of the card costs little to leave: the partners' reading of it was
-        likely to be wasted on a lost deal anyway."""
-        if self.bid_doubt is None or view.phase != "bidding" or card_score >= self.bid_doubt:
+        likely to be wasted on a lost deal anyway.  In the play ``play_doubt`` and ``play_doubt_margin`` do the
+        same for a card, when the card's own card scores below ``play_doubt``."""
+        if view.phase != "bidding":
+            if self.play_doubt is None or card_score >= self.play_doubt:
+                return margin
+            return min(margin, self.play_doubt_margin)
+        if self.bid_doubt is None or card_score >= self.bid_doubt:
             return margin
         if view.bidding_lap < self.bid_doubt_lap:
             return margin

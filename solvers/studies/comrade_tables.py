@@ -113,6 +113,12 @@ SEARCH_VARIANTS: dict[str, dict] = {
     "unknown-wins": {"unknown": "win"},
     "margin-0.10": {"margin": 0.10},
     "margin-0.05": {"margin": 0.05},
+    "horizon-1": {"horizon": 1},
+    "candidates-2": {"candidates": 2, "bid_candidates": 3},
+    "candidates-4": {"candidates": 4, "bid_candidates": 3},
+    "play-solver-leaf": {"leaf": "solver", "bid_leaf": "mixed"},
+    "play-budget-3000": {"node_limit": 3000, "bid_node_limit": 1000},
+    "play-doubt": {"play_doubt": 0.5, "play_doubt_margin": 0.05},
 }
 
 #: The kinds of :data:`BIDDING_VARIANTS` (``benchmarks/bench_comrade_bidding.py`` copies the play of a deal whose
