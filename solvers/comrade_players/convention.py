@@ -35,7 +35,6 @@ the hand; exact ties go to the suit order S H D C, which is part of the card).
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from operator import attrgetter
@@ -189,6 +188,19 @@ def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
 
 
 @lru_cache(maxsize=None)
+def _deck_bits(players: int, ace_high: bool) -> int:
+    """The deck of the variant for ``players`` as one integer, a bit per card: bit ``16 * suit + play rank``
+    (the ace at 14 or 1, see :func:`~cardgames.comrade.play.play_rank`), what ``ConventionCard._unseen_bits``
+    reads."""
+    return sum(1 << (_CODE[c.suit] + play_rank(c, ace_high)) for c in variant_for(players).deck)
+
+
+#: Per suit (``_CODE``'s 0, 16, 32, 48) and play rank ``r`` (0..15): the bits of that suit's ranks above ``r``.
+_ABOVE: dict[int, tuple[int, ...]] = {b: tuple((0xFFFF & ~((2 << r) - 1)) << b for r in range(16))
+                                      for b in _CODE.values()}
+
+
+@lru_cache(maxsize=None)
 def _order(players: int, ace_high: bool) -> tuple[int, ...]:
     """The ranks of a suit in the variant for ``players``, highest first (the same in every suit)."""
     return tuple(sorted({play_rank(Card(SUITS[0], r), ace_high) for r in variant_for(players).ranks}, reverse=True))
@@ -338,7 +350,8 @@ class ConventionCard:
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
-        self._ranks_of: tuple = (None, {})      # (the last view asked about, its unseen ranks per suit)
+        self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
+        self._ace_high = rules.ace_high
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
         self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
@@ -434,19 +447,39 @@ class ConventionCard:
         """
         return type(self), self.rules, tuple(self.on.items())
 
-    def _higher_out(self, view: ComradeView, card: Card) -> int:
-        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): counted in the
-        sorted ranks of the unseen cards per suit, worked out once per view."""
-        if self._ranks_of[0] is not view:
-            by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
+    def _unseen_bits(self, view: ComradeView) -> int:
+        """The cards of ``unseen_cards(view)`` as one integer, a bit per card at ``16 * suit + play rank``
+        (:func:`_deck_bits`), remembered for the last view: the unseen cards above a card, or between two, are
+        then a mask and a bit count away (:meth:`_higher_out`, :meth:`_equivalents`)."""
+        if self._bits_of[0] is view:
+            return self._bits_of[1]
+        code = _CODE
+        seen = 0
+        if self._ace_high:
+            for c in view.hand:
+                seen |= 1 << (code[c.suit] + c.rank)
+            for t in view.tricks:
+                for _, c in t.plays:
+                    seen |= 1 << (code[c.suit] + c.rank)
+            for _, c in view.current_trick:
+                seen |= 1 << (code[c.suit] + c.rank)
+        else:
             rank = self._rank
-            for c in self._unseen(view):
-                by_suit[c.suit].append(rank(c))
-            for ranks in by_suit.values():
-                ranks.sort()
-            self._ranks_of = (view, by_suit)
-        ranks = self._ranks_of[1][card.suit]
-        return len(ranks) - bisect_right(ranks, self._rank(card))
+            for c in view.hand:
+                seen |= 1 << (code[c.suit] + rank(c))
+            for t in view.tricks:
+                for _, c in t.plays:
+                    seen |= 1 << (code[c.suit] + rank(c))
+            for _, c in view.current_trick:
+                seen |= 1 << (code[c.suit] + rank(c))
+        bits = _deck_bits(len(view.hand_sizes), self._ace_high) & ~seen
+        self._bits_of = (view, bits)
+        return bits
+
+    def _higher_out(self, view: ComradeView, card: Card) -> int:
+        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): the unseen cards'
+        bits (:meth:`_unseen_bits`, worked out once per view) above the card's in its suit, counted."""
+        return (self._unseen_bits(view) & _ABOVE[_CODE[card.suit]][self._rank(card)]).bit_count()
 
     def bidding_key(self, hand: Sequence[Card], players: int = 4) -> tuple:
         """What the card's bidding reads of ``hand``: per suit, the number of cards and which of the
@@ -487,14 +520,22 @@ class ConventionCard:
     def _equivalents(self, view: ComradeView, legal, choice) -> set:
         if not isinstance(choice, Card):
             return {choice}
-        unseen = {self._rank(c) for c in self._unseen(view) if c.suit == choice.suit}
-        table = {self._rank(c) for _, c in view.current_trick if c.suit == choice.suit}
-        r0 = self._rank(choice)
+        # the unseen cards and the cards of the trick in progress, as bits (16 * suit + play rank)
+        rank = self._rank
+        suit = choice.suit
+        base = _CODE[suit]
+        between = self._unseen_bits(view)
+        for _, c in view.current_trick:
+            if c.suit == suit:
+                between |= 1 << (base + rank(c))
+        above = _ABOVE[base]
+        r0 = rank(choice)
         out = {choice}
         for c in legal:
-            if c.suit == choice.suit and c != choice:
-                lo, hi = sorted((r0, self._rank(c)))
-                if not any(lo < u < hi for u in unseen | table):
+            if c.suit == suit and c != choice:
+                r = rank(c)
+                lo, hi = (r0, r) if r0 < r else (r, r0)
+                if not between & above[lo] & ~above[hi - 1]:       # nothing strictly between lo and hi
                     out.add(c)
         return out
 
