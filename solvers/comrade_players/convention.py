@@ -145,15 +145,20 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
     >>> suit_strength(parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4"))
     {'S': 2, 'H': 1, 'D': 1, 'C': 0}
     """
-    tops = _tops(players, rules.ace_high)
-    held: dict[str, list[int]] = {s: [] for s in SUITS}
+    ace_high = rules.ace_high
+    tops = _tops(players, ace_high)
+    # per suit the number of cards and the play ranks held as bits (the inference asks for many hands)
+    count = {"S": 0, "H": 0, "D": 0, "C": 0}
+    bits = {"S": 0, "H": 0, "D": 0, "C": 0}
     for c in hand:
-        if c.suit in held:
-            held[c.suit].append(play_rank(c, rules.ace_high))
+        s = c.suit
+        if s in count:
+            count[s] += 1
+            bits[s] |= 1 << (c.rank if ace_high else play_rank(c, False))
     out = {}
     for s in SUITS:
-        mine, n = held[s], len(held[s])
-        out[s] = sum(1 for i, top in enumerate(tops) if n > i and top in mine) + max(0, n - LONG)
+        n, held = count[s], bits[s]
+        out[s] = sum(1 for i, top in enumerate(tops) if n > i and (held >> top) & 1) + (n - LONG if n > LONG else 0)
     return out
 
 
@@ -352,6 +357,7 @@ class ConventionCard:
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
         self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
         self._ace_high = rules.ace_high
+        self._need_of: tuple = (None, None, [])    # (the last bids and tricks won asked about, the needs)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
         self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
@@ -446,6 +452,18 @@ class ConventionCard:
             True
         """
         return type(self), self.rules, tuple(self.on.items())
+
+    def _need(self, view: ComradeView) -> list[dict[str, int]]:
+        """The tricks each seat still needs per suit (its bid less its tricks won; read, never changed, by the
+        play rules), remembered for the last bids and tricks won asked about: the inference's views of one
+        step, which differ only in the hand, share them."""
+        bids, won = view.bids, view.won
+        got = self._need_of
+        if got[0] is bids and got[1] is won:
+            return got[2]
+        need = [{s: bids[p].get(s, 0) - won[p].get(s, 0) for s in SUITS} for p in range(len(view.hand_sizes))]
+        self._need_of = (bids, won, need)
+        return need
 
     def _unseen_bits(self, view: ComradeView) -> int:
         """The cards of ``unseen_cards(view)`` as one integer, a bit per card at ``16 * suit + play rank``
@@ -687,16 +705,16 @@ class ConventionCard:
     def rule_b8_bid_your_aces_first(self, b: _Bidding) -> dict[str, bool]:
         """Rule B8, "bid your aces first": a suit whose ace you hold and have not bid yet comes first."""
         top_rank = b.order[0]
-        return {s: s not in b.mine and any(self._rank(c) == top_rank for c in b.view.hand if c.suit == s)
-                for s in SUITS}
+        rank = self._rank
+        tops = {c.suit for c in b.view.hand if rank(c) == top_rank}
+        return {s: s not in b.mine and s in tops for s in SUITS}
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: ComradeView, legal):
         """The play, one rule after the other in the card's order.  Leading: P1 (which suits), P2, P3, else the
         lowest card.  Following: P7, P4, P5, else the lowest card of the suit; with none of it, P6."""
         seat = view.seat
-        n = len(view.hand_sizes)
-        need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
+        need = self._need(view)
         rank = self._rank
 
         def master(c: Card) -> bool:
