@@ -357,7 +357,8 @@ class ConventionCard:
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
         self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
         self._ace_high = rules.ace_high
-        self._need_of: tuple = (None, None, [])    # (the last bids and tricks won asked about, the needs)
+        self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
+        self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, view.current_trick, bits)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
         self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
@@ -455,14 +456,17 @@ class ConventionCard:
 
     def _need(self, view: ComradeView) -> list[dict[str, int]]:
         """The tricks each seat still needs per suit (its bid less its tricks won; read, never changed, by the
-        play rules), remembered for the last bids and tricks won asked about: the inference's views of one
-        step, which differ only in the hand, share them."""
+        play rules), remembered for the last 256 pairs of bids and tricks won asked about: the inference's
+        views of one step, which differ only in the hand, share them."""
         bids, won = view.bids, view.won
-        got = self._need_of
-        if got[0] is bids and got[1] is won:
+        memo = self._needs
+        got = memo.get(id(won))
+        if got is not None and got[0] is bids and got[1] is won:
             return got[2]
         need = [{s: bids[p].get(s, 0) - won[p].get(s, 0) for s in SUITS} for p in range(len(view.hand_sizes))]
-        self._need_of = (bids, won, need)
+        if len(memo) >= 256:
+            memo.clear()
+        memo[id(won)] = (bids, won, need)       # holding both: their ids stay theirs while remembered
         return need
 
     def _unseen_bits(self, view: ComradeView) -> int:
@@ -472,24 +476,27 @@ class ConventionCard:
         if self._bits_of[0] is view:
             return self._bits_of[1]
         code = _CODE
-        seen = 0
-        if self._ace_high:
-            for c in view.hand:
-                seen |= 1 << (code[c.suit] + c.rank)
-            for t in view.tricks:
-                for _, c in t.plays:
-                    seen |= 1 << (code[c.suit] + c.rank)
-            for _, c in view.current_trick:
-                seen |= 1 << (code[c.suit] + c.rank)
+        rank = self._rank
+        # the cards played, per pair of (tricks, trick in progress) objects: the inference's views of one step,
+        # which differ only in the hand, share them
+        tricks, current = view.tricks, view.current_trick
+        memo = self._played
+        got = memo.get(id(tricks))
+        if got is not None and got[0] is tricks and got[1] is current:
+            played = got[2]
         else:
-            rank = self._rank
-            for c in view.hand:
-                seen |= 1 << (code[c.suit] + rank(c))
-            for t in view.tricks:
+            played = 0
+            for t in tricks:
                 for _, c in t.plays:
-                    seen |= 1 << (code[c.suit] + rank(c))
-            for _, c in view.current_trick:
-                seen |= 1 << (code[c.suit] + rank(c))
+                    played |= 1 << (code[c.suit] + rank(c))
+            for _, c in current:
+                played |= 1 << (code[c.suit] + rank(c))
+            if len(memo) >= 256:
+                memo.clear()
+            memo[id(tricks)] = (tricks, current, played)   # holding both: their ids stay theirs meanwhile
+        seen = played
+        for c in view.hand:
+            seen |= 1 << (code[c.suit] + rank(c))
         bits = _deck_bits(len(view.hand_sizes), self._ace_high) & ~seen
         self._bits_of = (view, bits)
         return bits
