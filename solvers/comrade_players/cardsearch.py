@@ -100,12 +100,14 @@ def seat_view(game: ComradeGame, seat: int) -> ComradeView:
         return game.view(seat)
     to_act = tp.current_player()
     _, bids, middle, history = _finished_bidding(game.bidding)
-    return ComradeView(
+    view = ComradeView.__new__(ComradeView)     # the dataclass's fields set directly (it has no checks)
+    view.__dict__.update(
         seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
         hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
         tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
         to_act=to_act, result=None, loss_reason=None,
         legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
+    return view
 
 
 _SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}

@@ -362,7 +362,12 @@ class _Step:
     def view_with(self, hand: Hand, legal: tuple) -> ComradeView:
         """``dataclasses.replace(self.template, hand=hand, legal_actions=legal)``, quicker (no field
         introspection): the actor's view at this step if it held ``hand``."""
-        return ComradeView(**{**self.fields, "hand": hand, "legal_actions": legal})
+        view = ComradeView.__new__(ComradeView)        # the dataclass's fields set directly: it has no checks
+        d = view.__dict__
+        d.update(self.fields)
+        d["hand"] = hand
+        d["legal_actions"] = legal
+        return view
 
 
 class Evidence:
@@ -468,7 +473,7 @@ class Evidence:
                     legal = list(st.legal)
                     p = None
                 else:
-                    legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
+                    legal = legal_cards(hand, st.led)   # in the hand's order: the engine's (sort_key's) order
                     p = 0.0 if st.action not in legal else 1.0 if len(legal) == 1 else None
                 if p is None:
                     v = st.view_with(hand, tuple(legal))
