@@ -15,6 +15,7 @@ bid, or one more trick of a suit than they bid.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple, Sequence
 
 from ..cards import SUIT_NAMES, SUITS, Card
@@ -64,8 +65,10 @@ class Trick:
     def led_suit(self) -> str:
         return self.plays[0][1].suit
 
-    @property
+    @cached_property
     def winner(self) -> int:
+        """The seat that won the trick (:func:`trick_winner`), worked out once: the play asks for the last
+        trick's winner at every card (who leads next)."""
         return trick_winner(self.plays, self.ace_high)
 
     @property
