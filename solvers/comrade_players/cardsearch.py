@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, NamedTuple, Sequence, cast
 
 from cardgames.cards import SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, ComradeView
+from cardgames.comrade import ComradeGame, ComradeView, Deal
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import TrickPlay, play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
@@ -155,6 +155,35 @@ def fast_clone(game: ComradeGame) -> ComradeGame:
         t.won = [dict(w) for w in game.trickplay.won]
         new.trickplay = t
     new.history = list(game.history)
+    return new
+
+
+def relaid(game: ComradeGame, view: ComradeView, hands: Sequence[Sequence[Card]]) -> ComradeGame:
+    """:func:`~solvers.comrade_players.sampling.game_from_view` ``(view, hands)`` from ``game``, the game at
+    ``view``'s position in another layout (left as it was): the same state, without replaying every public
+    action.  Only the cards held differ between layouts: the deal (each seat's cards now and the cards it
+    played, in that order) and, in the play, the hands (each ``hands[seat]`` in its order, as the replay
+    leaves them).  A test checks it equals the replay.
+
+        >>> from cardgames.comrade import ComradeGame, Deal
+        >>> from solvers.comrade_players.sampling import game_from_view
+        >>> v = ComradeGame(Deal.random(3), dealer=0).play(["S1", "pass"]).view(0)
+        >>> mine, swapped = [list(h) for h in Deal.random(3).hands], [list(h) for h in Deal.random(3).hands]
+        >>> swapped[1], swapped[2] = swapped[2], swapped[1]         # another layout of the same view
+        >>> relaid(game_from_view(v, mine), v, swapped).deal.hands == game_from_view(v, swapped).deal.hands
+        True
+    """
+    new = fast_clone(game)
+    n = len(hands)
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for t in view.tricks:
+        for p, c in t.plays:
+            played[p].append(c)
+    for p, c in view.current_trick:
+        played[p].append(c)
+    new.deal = Deal([list(hands[p]) + played[p] for p in range(n)], game.variant)
+    if new.trickplay is not None:
+        new.trickplay.hands = [list(h) for h in hands]
     return new
 
 
@@ -552,7 +581,9 @@ class CardSearchPlayer:
                 return got
             base = bases.get(layouts[k])
             if base is None:
-                g0 = worlds.game(live[k][0], self.rules)
+                # the first world's game replays the view; the others are that game with their own cards
+                g0 = worlds.game(live[k][0], self.rules) if not bases else \
+                    relaid(next(iter(bases.values()))[0], view, worlds.hands[live[k][0]])
                 base = bases[layouts[k]] = (g0, sum(map(card_mask, g0.deal.hands)))
             g = fast_clone(base[0])
             g.apply(a)
