@@ -60,6 +60,7 @@ import random
 import time
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
@@ -368,17 +369,16 @@ class PlaySearch:
     def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """:func:`_suit_facts` of each suit, from the process-wide table (worked out on a miss)."""
         tables = self._fact_tables
-        n = self.n
-        out = []
-        for s in range(NSUITS):
-            seq = seqs[s]
-            table = tables[s]
-            got = table.get(seq)
-            if got is None:
-                if len(table) >= FACTS_LIMIT:
-                    table.clear()
-                got = table[seq] = _suit_facts(seq, s, n)
-            out.append(got)
+        out: list = [tables[0].get(seqs[0]), tables[1].get(seqs[1]), tables[2].get(seqs[2]), tables[3].get(seqs[3])]
+        if out[0] is None or out[1] is None or out[2] is None or out[3] is None:    # a miss: worked out
+            n = self.n
+            for s in range(NSUITS):
+                if out[s] is None:
+                    seq = seqs[s]
+                    table = tables[s]
+                    if len(table) >= FACTS_LIMIT:
+                        table.clear()
+                    out[s] = table[seq] = _suit_facts(seq, s, n)
         return out
 
     def _refuted_at_root(self, seqs, leader, counts, tricks_left) -> bool:
@@ -718,12 +718,8 @@ class PlaySearch:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
         else:
-            scored.sort(key=_first)
+            scored.sort(key=itemgetter(0))
         return scored
-
-
-def _first(x):
-    return x[0]
 
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the

@@ -281,22 +281,20 @@ class _Bidding:
     (the cards rules B5 and B7 leave)."""
 
     __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
-                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table")
+                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table", "hand")
     strength: dict[str, int]
     fitting: list[BidCard]
 
-    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None):
+    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None,
+                 hand: _HandFacts | None = None):
         self.view = view
         self.rank = rank
         self.table = t = _Table(view, legal, rules) if table is None else table
         self.n, self.variant, self.total, self.room, self.mine = t.n, t.variant, t.total, t.room, t.mine
         self.lap, self.max_laps, self.turns_left, self.cards = t.lap, t.max_laps, t.turns_left, t.cards
         self.top_value, self.order, self.points, self.raises = t.top_value, t.order, t.points, t.raises
-        length = {s: 0 for s in SUITS}
-        for c in view.hand:
-            if c.suit in length:
-                length[c.suit] += 1
-        self.length = length
+        self.hand = h = _HandFacts(view.hand, rules, self.n, rank) if hand is None else hand
+        self.length = h.length
 
     def inc(self, c: BidCard) -> int:
         """How much taking ``c`` adds to my bids."""
@@ -316,7 +314,35 @@ class _Bidding:
 
     def fill_room(self, suit: str) -> float:
         """Rule B6 (:func:`fill_room`) with this decision's ranks and honour points."""
-        return _room([self.rank(c) for c in self.view.hand if c.suit == suit], self.points, self.mine.get(suit, 0))
+        return _room(self.hand.ranks[suit], self.points, self.mine.get(suit, 0))
+
+
+class _HandFacts:
+    """What the bidding rules read of a hand alone, whatever the table: rule B1's strength of each suit
+    (:func:`suit_strength`), the number of cards of each suit, the suits whose top card it holds (rule B8) and
+    its play ranks per suit, in the hand's order (rule B6's room).  A seat bids several times with one hand (and
+    the inference asks about one hand at each of a seat's bids): ``ConventionCard._hand_facts`` remembers them
+    per hand object.  Read, never changed, by the rules."""
+
+    __slots__ = ("strength", "length", "aces", "ranks")
+
+    def __init__(self, hand, rules: ComradeOptions, n: int, rank):
+        self.strength = suit_strength(hand, rules, n)
+        length = {"S": 0, "H": 0, "D": 0, "C": 0}
+        ranks: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+        top_rank = _order(n, rules.ace_high)[0]
+        aces = set()
+        for c in hand:
+            s = c.suit
+            if s in length:
+                length[s] += 1
+                r = rank(c)
+                ranks[s].append(r)
+                if r == top_rank:
+                    aces.add(s)
+        self.length = length
+        self.ranks = ranks
+        self.aces = aces
 
 
 class _Trick:
@@ -358,6 +384,7 @@ class ConventionCard:
         self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
         self._ace_high = rules.ace_high
         self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
+        self._hands: dict[int, tuple] = {}      # id(hand) -> (hand, players, _HandFacts)
         self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, view.current_trick, bits)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
@@ -453,6 +480,18 @@ class ConventionCard:
             True
         """
         return type(self), self.rules, tuple(self.on.items())
+
+    def _hand_facts(self, hand, n: int) -> _HandFacts:
+        """:class:`_HandFacts` of ``hand`` (with ``n`` players), remembered per hand object (the last 64)."""
+        memo = self._hands
+        got = memo.get(id(hand))
+        if got is not None and got[0] is hand and got[1] == n:
+            return got[2]
+        facts = _HandFacts(hand, self.rules, n, self._rank)
+        if len(memo) >= 64:
+            memo.clear()
+        memo[id(hand)] = (hand, n, facts)       # holding the hand: its id stays its own meanwhile
+        return facts
 
     def _need(self, view: ComradeView) -> list[dict[str, int]]:
         """The tricks each seat still needs per suit (its bid less its tricks won; read, never changed, by the
@@ -569,7 +608,7 @@ class ConventionCard:
         """The bidding, one rule after the other in the card's order: B5 (fill exactly when the next player
         could not bid), B6, then B2 in the first lap or B4 later (B8 puts the aces first), then B3.  B1 says
         what a suit is worth and B7 which cards are fit to take; the first rule that chooses decides."""
-        b = _Bidding(view, legal, self.rules, self._rank, table)
+        b = _Bidding(view, legal, self.rules, self._rank, table, self._hand_facts(view.hand, len(view.hand_sizes)))
         b.strength = self.rule_b1_strength(b) if self.on["B1"] else self._top_card_only(b)
         if self.on["B5"]:
             if b.table.b5 is None:          # rule B5 reads only the public table
@@ -607,7 +646,7 @@ class ConventionCard:
 
     def rule_b1_strength(self, b: _Bidding) -> dict[str, int]:
         """Rule B1, "strength": a suit's strength is its sure tricks (the top card, the second if you hold two ...)."""
-        return suit_strength(b.view.hand, self.rules, b.n)
+        return b.hand.strength
 
     def _top_card_only(self, b: _Bidding) -> dict[str, int]:
         """Without rule B1: a suit's strength is 1 if the hand holds its top card, else 0."""
@@ -711,10 +750,8 @@ class ConventionCard:
 
     def rule_b8_bid_your_aces_first(self, b: _Bidding) -> dict[str, bool]:
         """Rule B8, "bid your aces first": a suit whose ace you hold and have not bid yet comes first."""
-        top_rank = b.order[0]
-        rank = self._rank
-        tops = {c.suit for c in b.view.hand if rank(c) == top_rank}
-        return {s: s not in b.mine and s in tops for s in SUITS}
+        aces = b.hand.aces
+        return {s: s not in b.mine and s in aces for s in SUITS}
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: ComradeView, legal):

@@ -445,12 +445,12 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        later = bkey = None
+        later = bkey = shand = None
         for st in self.steps[seat]:
             if like < floor:
                 return like
             if st.later != later:       # the seat's hand then (the same at every bid: nothing is played)
-                later, bkey = st.later, None
+                later, bkey, shand = st.later, None, None
                 cards = list(hidden) + list(later)
             memo = st.memo
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
@@ -458,7 +458,9 @@ class Evidence:
                     bkey = self.bidding_key(cards, self.players)
                 p = memo.get(bkey)
                 if p is None:
-                    v = st.view_with(_sorted_hand(cards), st.legal)
+                    if shand is None:   # one hand object for the seat's bids: the card reads it once
+                        shand = _sorted_hand(cards)
+                    v = st.view_with(shand, st.legal)
                     self.policy_calls += 1
                     p = _remember(memo, bkey, self._probability(v, st))
                 like *= p
