@@ -100,14 +100,31 @@ def seat_view(game: ComradeGame, seat: int) -> ComradeView:
         return game.view(seat)
     to_act = tp.current_player()
     _, bids, middle, history = _finished_bidding(game.bidding)
+    tricks, won = _trick_parts(tp)
     view = ComradeView.__new__(ComradeView)     # the dataclass's fields set directly (it has no checks)
     view.__dict__.update(
         seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
         hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
-        tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
+        tricks=tricks, current_trick=tuple(tp.current), won=won,
         to_act=to_act, result=None, loss_reason=None,
         legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
     return view
+
+
+_PARTS: dict = {}
+
+
+def _trick_parts(tp: TrickPlay) -> tuple:
+    """``(tricks, won)`` of a view in the trick play ``tp``: the completed tricks and each seat's tricks won,
+    remembered per trick play object and number of tricks (neither changes within a trick: the views of one
+    trick share them, and the card reads them once per trick).  A copy (:func:`fast_clone`) starts afresh."""
+    got = _PARTS.get(id(tp))
+    n = len(tp.tricks)
+    if got is None or got[0] is not tp or got[1] != n:
+        if len(_PARTS) >= 256:
+            _PARTS.clear()
+        got = _PARTS[id(tp)] = (tp, n, tuple(tp.tricks), tuple(dict(w) for w in tp.won))
+    return got[2], got[3]
 
 
 _SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}

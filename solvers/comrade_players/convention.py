@@ -385,7 +385,7 @@ class ConventionCard:
         self._ace_high = rules.ace_high
         self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
         self._hands: dict[int, tuple] = {}      # id(hand) -> (hand, players, _HandFacts)
-        self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, view.current_trick, bits)
+        self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, their cards as bits)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
         self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
@@ -516,24 +516,24 @@ class ConventionCard:
             return self._bits_of[1]
         code = _CODE
         rank = self._rank
-        # the cards played, per pair of (tricks, trick in progress) objects: the inference's views of one step,
-        # which differ only in the hand, share them
-        tricks, current = view.tricks, view.current_trick
+        # the cards of the completed tricks, per tricks object: the inference's views of one step, which differ
+        # only in the hand, share it, and so do the rollouts' views of one trick (seat_view)
+        tricks = view.tricks
         memo = self._played
         got = memo.get(id(tricks))
-        if got is not None and got[0] is tricks and got[1] is current:
-            played = got[2]
+        if got is not None and got[0] is tricks:
+            played = got[1]
         else:
             played = 0
             for t in tricks:
                 for _, c in t.plays:
                     played |= 1 << (code[c.suit] + rank(c))
-            for _, c in current:
-                played |= 1 << (code[c.suit] + rank(c))
             if len(memo) >= 256:
                 memo.clear()
-            memo[id(tricks)] = (tricks, current, played)   # holding both: their ids stay theirs meanwhile
+            memo[id(tricks)] = (tricks, played)     # holding the tricks: their id stays theirs meanwhile
         seen = played
+        for _, c in view.current_trick:
+            seen |= 1 << (code[c.suit] + rank(c))
         for c in view.hand:
             seen |= 1 << (code[c.suit] + rank(c))
         bits = _deck_bits(len(view.hand_sizes), self._ace_high) & ~seen
