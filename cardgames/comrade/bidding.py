@@ -325,6 +325,11 @@ class Bidding:
             raise GameOverError(action, "the bidding is over")
         action = parse_bid_action(action)
         self.check(action)
+        self._take(action)
+
+    def _take(self, action: BidAction) -> None:
+        """:meth:`apply` for an action already parsed and checked (:meth:`check`), the bidding not over: the
+        step itself."""
         seat = self.current_player()
         lap = self.turns // self.players + 1
         covered = None

@@ -232,13 +232,14 @@ class ComradeGame(GameState):
         phase = self.phase
         seat = self.bidding.current_player() if phase == "bidding" else self.trickplay.current_player() \
             if phase == "play" else None
+        # the action is parsed and checked (GameState.apply: the game not over, check): the steps themselves
         if phase == "bidding":
-            self.bidding.apply(action)
+            self.bidding._take(action)
             if self.bidding.is_complete:
                 self.trickplay = TrickPlay([list(h) for h in self.deal.hands], self.dealer, self.bidding.bids,
                                            self.options)
         else:
-            self.trickplay.apply(action)
+            self.trickplay._play(action)
         self.history.append((seat, action))
 
     def clone(self) -> "ComradeGame":

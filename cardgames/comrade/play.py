@@ -187,8 +187,18 @@ class TrickPlay:
     def apply(self, card: Card) -> Trick | None:
         """Play ``card`` for the player to act; returns the trick if this card completed one."""
         self.check(card)
+        return self._play(card)
+
+    def _play(self, card: Card) -> Trick | None:
+        """:meth:`apply` for a card already checked (:meth:`check`): the step itself."""
         seat = self.current_player()
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        for i, c in enumerate(hand):
+            if c is card:               # the card object itself (taken from the hand): no comparisons
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
         self.current.append((seat, card))
         if len(self.current) < self.players:
             return None

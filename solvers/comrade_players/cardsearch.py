@@ -90,11 +90,12 @@ __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", 
            "fast_clone", "fill_room"]
 
 
-def seat_view(game: ComradeGame, seat: int) -> ComradeView:
+def seat_view(game: ComradeGame, seat: int, legal: Sequence[Hashable] | None = None) -> ComradeView:
     """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
     :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
     part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
-    nobody changes a view).  A test checks it equals the engine's."""
+    nobody changes a view).  ``legal``: ``game.legal_actions()`` when the caller has them (the view's legal
+    actions when ``seat`` is to act).  A test checks it equals the engine's."""
     tp = game.trickplay
     if tp is None or game.phase != "play":
         return game.view(seat)
@@ -107,7 +108,7 @@ def seat_view(game: ComradeGame, seat: int) -> ComradeView:
         hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
         tricks=tricks, current_trick=tuple(tp.current), won=won,
         to_act=to_act, result=None, loss_reason=None,
-        legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
+        legal_actions=(tuple(tp.legal_actions()) if legal is None else tuple(legal)) if to_act == seat else ())
     return view
 
 
@@ -219,7 +220,7 @@ def rollout(game: ComradeGame, card) -> float:
     while not game.is_terminal():
         seat = cast(int, game.current_player())          # a seat: the game is not over
         legal = game.legal_actions()
-        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
     if game.result == "win":
         return 1.0
     if game.trickplay is None:
@@ -658,7 +659,7 @@ class CardSearchPlayer:
                                                and not cast(TrickPlay, game.trickplay).current):
             seat = cast(int, game.current_player())
             legal = game.legal_actions()
-            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
         judge = self._bid_judge if phase == "bidding" else self._play_judge
