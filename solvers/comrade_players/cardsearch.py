@@ -212,12 +212,31 @@ def _apply_legal(game: ComradeGame, action) -> None:
     game._apply(action)
 
 
+def _play_out(game: ComradeGame, card, target: int | None = None) -> None:
+    """Play on in the trick play of ``game`` with every seat following ``card``, to the end, or with ``target``
+    until that many tricks are complete: :func:`rollout`'s loop, stepping the trick play itself (the
+    engine's ``_apply`` in the play is the trick play's step and one entry of the history)."""
+    tp = cast(TrickPlay, game.trickplay)
+    history = game.history
+    while True:
+        seat = tp.current_player()
+        if seat is None or (target is not None and not tp.current and len(tp.tricks) >= target):
+            return
+        legal = tp.legal_actions()
+        action = legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal)
+        tp._play(action)
+        history.append((seat, action))
+
+
 def rollout(game: ComradeGame, card) -> float:
     """Play ``game`` to the end with every seat following ``card`` (each from its own view in that
     game).  ``game`` is changed.  The value: 1 for a win; for a loss in the play, half the share of
     the tricks completed before it (a loss later is a little better: the decision did less harm;
     this only separates actions when no rollout wins); 0 for a loss in the bidding."""
     while not game.is_terminal():
+        if game.trickplay is not None:                   # the play: the trick play's own loop
+            _play_out(game, card)
+            break
         seat = cast(int, game.current_player())          # a seat: the game is not over
         legal = game.legal_actions()
         _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
@@ -655,8 +674,10 @@ class CardSearchPlayer:
             return rollout(game, self.card), None
         target = len(game.tricks) + horizon
         card = self.card
-        while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
-                                               and not cast(TrickPlay, game.trickplay).current):
+        while not game.is_terminal():
+            if game.trickplay is not None:      # the play: on until ``target`` tricks are complete
+                _play_out(game, card, target)
+                break
             seat = cast(int, game.current_player())
             legal = game.legal_actions()
             _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
