@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, NamedTuple, Sequence, cast
 
-from cardgames.cards import SUITS, Card, Hand
+from cardgames.cards import SUITS, Card
 from cardgames.comrade import ComradeGame, ComradeView, Deal
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import TrickPlay, play_rank
@@ -46,7 +46,7 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, card_mask, fill_room, mypyc_attr, suit_strength
-from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds
+from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds, seat_view
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
@@ -88,68 +88,6 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", "rollout", "candidates", "seat_view",
            "fast_clone", "fill_room"]
-
-
-def seat_view(game: ComradeGame, seat: int, legal: Sequence[Hashable] | None = None) -> ComradeView:
-    """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
-    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
-    part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
-    nobody changes a view).  ``legal``: ``game.legal_actions()`` when the caller has them (the view's legal
-    actions when ``seat`` is to act).  A test checks it equals the engine's."""
-    tp = game.trickplay
-    if tp is None or game.phase != "play":
-        return game.view(seat)
-    to_act = tp.current_player()
-    _, bids, middle, history = _finished_bidding(game.bidding)
-    tricks, won = _trick_parts(tp)
-    view = ComradeView.__new__(ComradeView)     # the dataclass's fields set directly (it has no checks)
-    view.__dict__.update(
-        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
-        hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
-        tricks=tricks, current_trick=tuple(tp.current), won=won,
-        to_act=to_act, result=None, loss_reason=None,
-        legal_actions=(tuple(tp.legal_actions()) if legal is None else tuple(legal)) if to_act == seat else ())
-    return view
-
-
-_PARTS: dict = {}
-
-
-def _trick_parts(tp: TrickPlay) -> tuple:
-    """``(tricks, won)`` of a view in the trick play ``tp``: the completed tricks and each seat's tricks won,
-    remembered per trick play object and number of tricks (neither changes within a trick: the views of one
-    trick share them, and the card reads them once per trick).  A copy (:func:`fast_clone`) starts afresh."""
-    got = _PARTS.get(id(tp))
-    n = len(tp.tricks)
-    if got is None or got[0] is not tp or got[1] != n:
-        if len(_PARTS) >= 256:
-            _PARTS.clear()
-        got = _PARTS[id(tp)] = (tp, n, tuple(tp.tricks), tuple(dict(w) for w in tp.won))
-    return got[2], got[3]
-
-
-_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
-
-
-def _hand_order(card: Card) -> int:
-    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
-    ``sort_key``: spades to clubs, high to low), quicker to compare."""
-    return _SUIT_ORDER[card.suit] - card.rank
-
-
-_BIDDINGS: dict = {}
-
-
-def _finished_bidding(bidding) -> tuple:
-    """``(bidding, bids, middle, history)``: what a view in the play shows of the finished ``bidding``,
-    remembered per bidding object (the play never changes it, and :func:`fast_clone` shares it)."""
-    got = _BIDDINGS.get(id(bidding))
-    if got is None or got[0] is not bidding:
-        if len(_BIDDINGS) >= 256:
-            _BIDDINGS.clear()
-        got = _BIDDINGS[id(bidding)] = (bidding, tuple(bidding.bids), tuple(bidding.middle),
-                                        tuple(bidding.history))
-    return got
 
 
 def fast_clone(game: ComradeGame) -> ComradeGame:
