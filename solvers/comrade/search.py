@@ -333,15 +333,21 @@ class PlaySearch:
         legal = reach
         if reach is not None:          # the refutation rules are on
             legal = reach if every else _close(facts, leader, n, allowed)
-            low = _lower(facts, hold, n, legal[0])
         if need is not None:
-            if not self._feasible_target(need, got[4], hold, legal, low):
+            # _feasible_target with the forced wins (_lower) read last, and worked out only when the rest passes
+            if not self._feasible_target(need, got[4], hold, legal, None):
                 self._fail(key, raw)
                 return None
+            if legal is not None:
+                low = _lower(facts, hold, n, legal[0])
+                if low is not None and not _low_fits(need, low):
+                    self._fail(key, raw)
+                    return None
             if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
                 self._fail(key, raw)
                 return None
-        elif not self._feasible(counts, hold, tricks_left, legal, low):
+        elif not self._feasible(counts, hold, tricks_left, legal,
+                                None if legal is None else _lower(facts, hold, n, legal[0])):
             self._fail(key, raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
@@ -866,6 +872,17 @@ def _mask_facts(fs: tuple, seq: tuple[int, ...], rmask: int, n: int) -> tuple:
             cover.append(matched)
         got = more[rmask] = (tuple(top), tuple(cover))
     return got
+
+
+def _low_fits(need: tuple[int, ...], low: list) -> bool:
+    """The last test of :meth:`PlaySearch._feasible_target`: every player still needs at least the tricks
+    ``low`` (:func:`_lower`) says they are forced to win in each suit."""
+    for p, row in low:
+        b = p * NSUITS
+        for s in range(NSUITS):
+            if need[b + s] < row[s]:
+                return False
+    return True
 
 
 def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):
