@@ -192,6 +192,21 @@ def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
     return tuple((c, _CODE[c.suit] + c.rank) for c in variant_for(players).deck)
 
 
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def _ranks_of(bits: int) -> tuple[int, ...]:
+    """The ranks whose bits are set in ``bits``, lowest first (remembered: a few hundred sets at most).
+
+    >>> _ranks_of((1 << 14) | (1 << 11))
+    (11, 14)
+    """
+    got = _RANKS_OF.get(bits)
+    if got is None:
+        got = _RANKS_OF[bits] = tuple(r for r in range(bits.bit_length()) if (bits >> r) & 1)
+    return got
+
+
 @lru_cache(maxsize=None)
 def _deck_bits(players: int, ace_high: bool) -> int:
     """The deck of the variant for ``players`` as one integer, a bit per card: bit ``16 * suit + play rank``
@@ -385,6 +400,7 @@ class ConventionCard:
         self._ace_high = rules.ace_high
         self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
         self._hands: dict[int, tuple] = {}      # id(hand) -> (hand, players, _HandFacts)
+        self._key_tops: dict[int, frozenset] = {}   # players -> the top ranks bidding_key reads
         self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, their cards as bits)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
@@ -551,16 +567,21 @@ class ConventionCard:
         same bidding position, two hands with the same key get the same choice and the same
         :meth:`policy` (a test checks it on random hands), so the inference scores a bidding once
         per key instead of once per hand."""
-        tops = _order(players, self.rules.ace_high)[:max(TOPS, len(HONOURS))]
-        count = {s: 0 for s in SUITS}
-        high: dict[str, list[int]] = {s: [] for s in SUITS}
+        tops = self._key_tops.get(players)
+        if tops is None:
+            tops = self._key_tops[players] = frozenset(_order(players, self.rules.ace_high)[:max(TOPS, len(HONOURS))])
+        rank = self._rank
+        count = {"S": 0, "H": 0, "D": 0, "C": 0}
+        high = {"S": 0, "H": 0, "D": 0, "C": 0}      # the top ranks held, as bits
         for c in hand:
-            if c.suit in count:
-                count[c.suit] += 1
-                r = self._rank(c)
+            s = c.suit
+            if s in count:
+                count[s] += 1
+                r = rank(c)
                 if r in tops:
-                    high[c.suit].append(r)
-        return tuple((count[s], tuple(sorted(high[s]))) for s in SUITS)
+                    high[s] |= 1 << r
+        return ((count["S"], _ranks_of(high["S"])), (count["H"], _ranks_of(high["H"])),
+                (count["D"], _ranks_of(high["D"])), (count["C"], _ranks_of(high["C"])))
 
     def play_key(self, hand: Sequence[Card], led: str | None) -> int:
         """What the card's play reads of ``hand`` when ``led`` is the suit led to the trick in progress
@@ -761,9 +782,11 @@ class ConventionCard:
         need = self._need(view)
         rank = self._rank
 
+        unseen = self._unseen_bits(view)
+
         def master(c: Card) -> bool:
-            """No unseen card of c's suit ranks above c."""
-            return self._higher_out(view, c) == 0
+            """No unseen card of c's suit ranks above c (:meth:`_higher_out` is 0)."""
+            return not unseen & _ABOVE[_CODE[c.suit]][rank(c)]
 
         if view.current_trick:
             return self._follow(view, legal, need, master)
@@ -804,9 +827,11 @@ class ConventionCard:
         n = len(view.hand_sizes)
         rank = self._rank
 
+        unseen = self._unseen_bits(view)
+
         def above(c: Card) -> int:
-            """Unseen cards of c's suit higher than c."""
-            return self._higher_out(view, c)
+            """Unseen cards of c's suit higher than c (:meth:`_higher_out`)."""
+            return (unseen & _ABOVE[_CODE[c.suit]][rank(c)]).bit_count()
 
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
         lowest: dict[str, Card] = {}                # my lowest card of each such suit
@@ -917,8 +942,11 @@ class ConventionCard:
         led = SUIT_NAMES[view.current_trick[0][1].suit]
         mine = need[view.seat]
 
+        unseen = self._unseen_bits(view)
+
         def higher_out(c: Card) -> int:
-            return self._higher_out(view, c)
+            """:meth:`_higher_out`, from the view's unseen cards read once."""
+            return (unseen & _ABOVE[_CODE[c.suit]][rank(c)]).bit_count()
 
         def danger(c: Card):
             return (-higher_out(c), rank(c), -SUITS.index(c.suit))
