@@ -118,8 +118,8 @@ def relaid(game: ComradeGame, view: ComradeView, hands: Sequence[Sequence[Card]]
     """:func:`~solvers.comrade_players.sampling.game_from_view` ``(view, hands)`` from ``game``, the game at
     ``view``'s position in another layout (left as it was): the same state, without replaying every public
     action.  Only the cards held differ between layouts: the deal (each seat's cards now and the cards it
-    played, in that order) and, in the play, the hands (each ``hands[seat]`` in its order, as the replay
-    leaves them).  A test checks it equals the replay.
+    played) and, in the play, the cards held (in the deal's order, as the replay leaves them).  A test checks it
+    equals the replay.
 
         >>> from cardgames.comrade import ComradeGame, Deal
         >>> from solvers.comrade_players.sampling import game_from_view
@@ -137,9 +137,14 @@ def relaid(game: ComradeGame, view: ComradeView, hands: Sequence[Sequence[Card]]
             played[p].append(c)
     for p, c in view.current_trick:
         played[p].append(c)
-    new.deal = Deal([list(hands[p]) + played[p] for p in range(n)], game.variant)
+    new.deal = deal = Deal([list(hands[p]) + played[p] for p in range(n)], game.variant)
     if new.trickplay is not None:
-        new.trickplay.hands = [list(h) for h in hands]
+        # what the replay leaves: each seat's cards of the deal, in the deal's order, less those it played
+        held = []
+        for p in range(n):
+            gone = {(c.suit, c.rank) for c in played[p]}
+            held.append([c for c in deal.hands[p] if (c.suit, c.rank) not in gone])
+        new.trickplay.hands = held
     return new
 
 
