@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final, Sequence
 
 __all__ = ["NSUITS", "Play", "Trick", "position_from_hands", "tricks_to_cards", "remove_trick"]
@@ -46,6 +47,9 @@ def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> 
     return out
 
 
+_INDEX: Final = itemgetter(2)
+
+
 def remove_trick(seqs: tuple[tuple[int, ...], ...], trick: Trick) -> tuple[tuple[int, ...], ...]:
     """The owner sequences with the cards of ``trick`` taken out (the search calls it once per move:
     the indices of a suit are deleted from the highest down, so the lower ones stay valid)."""
@@ -59,6 +63,12 @@ def remove_trick(seqs: tuple[tuple[int, ...], ...], trick: Trick) -> tuple[tuple
                 del rest[i]
             out[s0] = tuple(rest)
             return tuple(out)
+        # cards of several suits: one card out at a time, the highest index first (so, within a suit, the
+        # lower indices stay valid)
+        for _, s, i in sorted(trick, key=_INDEX, reverse=True):
+            seq = out[s]
+            out[s] = seq[:i] + seq[i + 1:]
+        return tuple(out)
     by_suit: dict[int, list[int]] = {}
     for _, s, i in trick:
         got = by_suit.get(s)
