@@ -234,3 +234,19 @@ def test_a_tricks_remembered_winner_is_the_winner():
     for view, game, _ in positions(2):
         for t in view.tricks:
             assert t.winner == trick_winner(t.plays, t.ace_high) == Trick(t.leader, t.plays, t.ace_high).winner
+
+
+def test_the_biddings_legal_actions_are_the_cards_increase_allows():
+    from cardgames.comrade.bidding import PASS
+    checked = 0
+    for seed in range(40):
+        players = 3 if seed % 3 == 0 else 4
+        game = ComradeGame(Deal.random(seed, players=players), dealer=seed % players)
+        rng = random.Random(seed)
+        while game.phase == "bidding":
+            b = game.bidding
+            seat = b.current_player()
+            assert b.legal_actions() == [PASS] + [c for c in b.middle if b.increase(c, seat) is not None]
+            checked += 1
+            game.apply(rng.choice(game.legal_actions()[:4]))
+    assert checked > 200
