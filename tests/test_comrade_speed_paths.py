@@ -250,3 +250,24 @@ def test_the_biddings_legal_actions_are_the_cards_increase_allows():
             checked += 1
             game.apply(rng.choice(game.legal_actions()[:4]))
     assert checked > 200
+
+
+def test_the_priors_splits_come_in_the_recursions_order():
+    from solvers.comrade_players.inference import _splits
+
+    def plain(k, rooms, allowed):
+        if len(rooms) == 1:
+            if k <= rooms[0] and (k == 0 or allowed[0]):
+                yield (k,)
+            return
+        for x in range((min(k, rooms[0]) if allowed[0] else 0) + 1):
+            for rest in plain(k - x, rooms[1:], allowed[1:]):
+                yield (x,) + rest
+
+    rng = random.Random(1)
+    for _ in range(5000):
+        m = rng.choice([1, 2, 3, 4])
+        rooms = tuple(rng.randrange(14) for _ in range(m))
+        allowed = tuple(rng.random() < 0.8 for _ in range(m))
+        k = rng.randrange(14)
+        assert list(_splits(k, rooms, allowed)) == list(plain(k, rooms, allowed))

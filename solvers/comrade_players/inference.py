@@ -59,6 +59,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import sub
 from typing import Any, Hashable, Sequence
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
@@ -274,6 +275,16 @@ def _splits(k: int, rooms: tuple, allowed: tuple):
         if k <= rooms[0] and (k == 0 or allowed[0]):
             yield (k,)
         return
+    if len(rooms) == 3:     # three bins (the common case): the recursion's order, as nested loops
+        r1, r2 = rooms[1], rooms[2]
+        ok1, ok2 = allowed[1], allowed[2]
+        for x in range(min(k, rooms[0]) + 1 if allowed[0] else 1):
+            k1 = k - x
+            for y in range(min(k1, r1) + 1 if ok1 else 1):
+                z = k1 - y
+                if z <= r2 and (z == 0 or ok2):
+                    yield (x, y, z)
+        return
     top = min(k, rooms[0]) if allowed[0] else 0
     for x in range(top + 1):
         for rest in _splits(k - x, rooms[1:], allowed[1:]):
@@ -314,7 +325,7 @@ def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
         else:
             total = 0
             for split in _splits(suit_counts[i], left, allowed[i]):
-                rest = tuple(r - x for r, x in zip(left, split))
+                rest = tuple(map(sub, left, split))
                 w = ways(i + 1, rest)
                 if w:
                     total += _multinomial(suit_counts[i], split) * w
@@ -331,7 +342,7 @@ def _suit_options(suit_counts: tuple, rooms: tuple, accepts: tuple, i: int, left
     ways, allowed = _count_table(suit_counts, rooms, accepts)
     options, weights = [], []
     for split in _splits(suit_counts[i], left, allowed[i]):
-        rest = tuple(r - x for r, x in zip(left, split))
+        rest = tuple(map(sub, left, split))
         w = ways(i + 1, rest)
         if w:
             options.append((split, rest))
