@@ -271,3 +271,48 @@ def test_the_priors_splits_come_in_the_recursions_order():
         allowed = tuple(rng.random() < 0.8 for _ in range(m))
         k = rng.randrange(14)
         assert list(_splits(k, rooms, allowed)) == list(plain(k, rooms, allowed))
+
+
+# -- the search player: a candidate dropped before its first world ----------------------------------------
+
+def test_a_candidate_is_dropped_early_only_when_its_exact_bounds_drop_it():
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+    rng = random.Random(4)
+    early = 0
+    for _ in range(20000):
+        n = rng.choice([1, 2, 6, 12, 18])
+        raw = [rng.random() for _ in range(n)]
+        weights = [x / sum(raw) for x in raw] if rng.random() < 0.5 else [1 / n] * n
+        us = [rng.choice([0.0, 1.0, 0.5, rng.random()]) for _ in range(n)]
+        exact = sum(w * u for w, u in zip(weights, us))
+        bar = rng.choice([rng.uniform(0.5, 1.3), exact + rng.choice([-1e-12, 0.0, 1e-12])])
+        live = list(enumerate(weights))
+        asked = []
+        got = CardSearchPlayer._bounds(live, bar, lambda k: asked.append(k) or us[k])
+        assert asked == list(range(len(asked)))          # in the order of the worlds, each once
+        if got is None:
+            early += 1
+            assert 0.0 + sum(w * u for w, u in zip(weights, us)) < bar     # _scores's first test drops it too
+        else:
+            assert got == us
+    assert early > 1000
+
+
+def test_the_search_players_scores_are_those_of_bounding_every_world(monkeypatch):
+    from solvers.comrade_players.cardsearch import CardSearchPlayer
+
+    def play(seed: int) -> list:
+        game = ComradeGame(Deal.random(seed), dealer=seed % 4)
+        table = [CardSearchPlayer(seed=10 * seed + p) for p in range(4)]
+        out = []
+        while not game.is_terminal() and len(out) < 40:
+            seat = game.current_player()
+            action = table[seat].act(game.view(seat), game.legal_actions())
+            out.append((str(action), dict(table[seat].last_scores), table[seat].last_reason))
+            game.apply(action)
+        return out
+
+    quick = play(31)
+    monkeypatch.setattr(CardSearchPlayer, "_bounds", staticmethod(lambda live, bar, bound: [bound(k) for k in
+                                                                                               range(len(live))]))
+    assert play(31) == quick

@@ -589,7 +589,10 @@ class CardSearchPlayer:
             total = 0.0
             if margin is not None and first is not None:
                 bar = first + margin - 1e-9           # below this the candidate is never played
-                bounds = [prepared(k, a)[0] for k in range(len(live))]
+                bounds = self._bounds(live, bar, lambda k: prepared(k, a)[0])
+                if bounds is None:                  # it cannot reach the bar even before its first world
+                    out[str(a)] = None
+                    continue
                 left = sum(w * u for (_, w), u in zip(live, bounds))
                 for k, (_, w) in enumerate(live):
                     if total + left < bar:
@@ -605,6 +608,23 @@ class CardSearchPlayer:
                 if margin is not None:
                     margin = self.doubtful(view, cast(float, first), margin)     # the card's choice: never dropped
             out[str(a)] = total
+        return out
+
+    @staticmethod
+    def _bounds(live: list, bar: float, bound) -> list | None:
+        """``[bound(k) for k in range(len(live))]`` (each world's cheap bound, at most 1), worked out one world at
+        a time, or ``None`` as soon as the candidate is seen to be dropped before its first world: when the
+        worlds bounded so far, with the others counted at 1 (their most), already sum below ``bar``, the exact
+        sum of all the bounds, which :meth:`_scores` compares with ``bar`` first, is below it too.  (A margin of
+        1e-9, far above any rounding of a sum of at most a few hundred numbers up to 1, keeps that true however
+        the sums are rounded.)  A candidate the card's score leaves no room for then costs no rollout at all."""
+        out: list = []
+        weights = [w for _, w in live]
+        for k in range(len(live)):
+            upper = sum(weights[j] * out[j] if j < k else weights[j] for j in range(len(weights)))
+            if upper + 1e-9 < bar:
+                return None
+            out.append(bound(k))
         return out
 
     def _prepare(self, game: ComradeGame, phase: str, dealt: int | None) -> tuple:
