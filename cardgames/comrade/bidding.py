@@ -292,7 +292,19 @@ class Bidding:
         seat = self.current_player()
         if seat is None:
             return []
-        return [PASS] + [c for c in self.middle if self.increase(c, seat) is not None]
+        # the cards of the middle that :meth:`increase` allows (a card of the variant, not taken): a higher
+        # value on a pile of mine, or a new pile while I have fewer than the most suits
+        pile = self.piles[seat]
+        taken = self.taken
+        new_pile = len(pile) < self.variant.max_suits
+        out: list[BidAction] = [PASS]
+        for c in bid_cards(self.variant):
+            if c in taken:
+                continue
+            mine = pile.get(c.suit)
+            if (c.value > mine[-1]) if mine is not None else new_pile:
+                out.append(c)
+        return out
 
     def check(self, action: BidAction) -> None:
         """Raise the specific :class:`IllegalActionError` if the player to act may not do ``action``."""
@@ -325,6 +337,11 @@ class Bidding:
             raise GameOverError(action, "the bidding is over")
         action = parse_bid_action(action)
         self.check(action)
+        self._take(action)
+
+    def _take(self, action: BidAction) -> None:
+        """:meth:`apply` for an action already parsed and checked (:meth:`check`), the bidding not over: the
+        step itself."""
         seat = self.current_player()
         lap = self.turns // self.players + 1
         covered = None

@@ -79,9 +79,14 @@ class ComradeGame(GameState):
     # -- phase and public facts ------------------------------------------------------
     @property
     def phase(self) -> str:
-        if not self.bidding.is_over:
+        # the bidding's and the trick play's ``is_over``, read directly: the players' searches ask this at
+        # every step of every hypothetical game
+        b = self.bidding
+        if b.loss is None and b.running_total != b.total:
             return "bidding"
-        if self.bidding.loss is not None or self.trickplay is None or self.trickplay.is_over:
+        tp = self.trickplay
+        if b.loss is not None or tp is None or len(tp.tricks) == tp.tricks_total or (
+                tp.loss is not None and tp.rules.stop_at_loss):
             return "over"
         return "play"
 
@@ -157,9 +162,10 @@ class ComradeGame(GameState):
 
     # -- GameState ---------------------------------------------------------------------
     def current_player(self) -> int | None:
-        if self.phase == "bidding":
+        phase = self.phase
+        if phase == "bidding":
             return self.bidding.current_player()
-        if self.phase == "play":
+        if phase == "play":
             return self.trickplay.current_player()
         return None
 
@@ -223,14 +229,17 @@ class ComradeGame(GameState):
         return f"the game is over ({self.result})"
 
     def _apply(self, action: Hashable) -> None:
-        seat = self.current_player()
-        if self.phase == "bidding":
-            self.bidding.apply(action)
+        phase = self.phase
+        seat = self.bidding.current_player() if phase == "bidding" else self.trickplay.current_player() \
+            if phase == "play" else None
+        # the action is parsed and checked (GameState.apply: the game not over, check): the steps themselves
+        if phase == "bidding":
+            self.bidding._take(action)
             if self.bidding.is_complete:
                 self.trickplay = TrickPlay([list(h) for h in self.deal.hands], self.dealer, self.bidding.bids,
                                            self.options)
         else:
-            self.trickplay.apply(action)
+            self.trickplay._play(action)
         self.history.append((seat, action))
 
     def clone(self) -> "ComradeGame":

@@ -320,10 +320,14 @@ def discards_block(must: dict[int, int], spare: list[int]) -> bool:
     >>> discards_block({0: 2}, [0, 1, 1, 0]), discards_block({0: 3}, [0, 1, 1, 0])
     (False, True)
     """
-    room = sum(spare) - sum(spare[s] for s in must)
+    room = sum(spare)
+    for s in must:
+        room -= spare[s]
     while must:
-        s = next((s for s, a in must.items() if a <= room), None)
-        if s is None:
+        for s, a in must.items():       # the first suit (in ``must``'s order) whose cards fit now
+            if a <= room:
+                break
+        else:
             return True
         del must[s]
         room += spare[s]

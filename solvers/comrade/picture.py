@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final, Sequence
 
 __all__ = ["NSUITS", "Play", "Trick", "position_from_hands", "tricks_to_cards", "remove_trick"]
@@ -46,10 +47,28 @@ def tricks_to_cards(tricks: Sequence[Trick], ranks: Sequence[Sequence[int]]) -> 
     return out
 
 
+_INDEX: Final = itemgetter(2)
+
+
 def remove_trick(seqs: tuple[tuple[int, ...], ...], trick: Trick) -> tuple[tuple[int, ...], ...]:
     """The owner sequences with the cards of ``trick`` taken out (the search calls it once per move:
     the indices of a suit are deleted from the highest down, so the lower ones stay valid)."""
     out = list(seqs)
+    if len(trick) == 4:
+        # four players (the common case): suit by suit without a dict; the indices of one suit from the highest
+        (_, s0, i0), (_, s1, i1), (_, s2, i2), (_, s3, i3) = trick
+        if s0 == s1 == s2 == s3:            # everyone followed suit
+            rest = list(seqs[s0])
+            for i in sorted((i0, i1, i2, i3), reverse=True):
+                del rest[i]
+            out[s0] = tuple(rest)
+            return tuple(out)
+        # cards of several suits: one card out at a time, the highest index first (so, within a suit, the
+        # lower indices stay valid)
+        for _, s, i in sorted(trick, key=_INDEX, reverse=True):
+            seq = out[s]
+            out[s] = seq[:i] + seq[i + 1:]
+        return tuple(out)
     by_suit: dict[int, list[int]] = {}
     for _, s, i in trick:
         got = by_suit.get(s)

@@ -60,6 +60,7 @@ import random
 import time
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
@@ -332,15 +333,21 @@ class PlaySearch:
         legal = reach
         if reach is not None:          # the refutation rules are on
             legal = reach if every else _close(facts, leader, n, allowed)
-            low = _lower(facts, hold, n, legal[0])
         if need is not None:
-            if not self._feasible_target(need, got[4], hold, legal, low):
+            # _feasible_target with the forced wins (_lower) read last, and worked out only when the rest passes
+            if not self._feasible_target(need, got[4], hold, legal, None):
                 self._fail(key, raw)
                 return None
+            if legal is not None:
+                low = _lower(facts, hold, n, legal[0])
+                if low is not None and not _low_fits(need, low):
+                    self._fail(key, raw)
+                    return None
             if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
                 self._fail(key, raw)
                 return None
-        elif not self._feasible(counts, hold, tricks_left, legal, low):
+        elif not self._feasible(counts, hold, tricks_left, legal,
+                                None if legal is None else _lower(facts, hold, n, legal[0])):
             self._fail(key, raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
@@ -368,17 +375,16 @@ class PlaySearch:
     def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """:func:`_suit_facts` of each suit, from the process-wide table (worked out on a miss)."""
         tables = self._fact_tables
-        n = self.n
-        out = []
-        for s in range(NSUITS):
-            seq = seqs[s]
-            table = tables[s]
-            got = table.get(seq)
-            if got is None:
-                if len(table) >= FACTS_LIMIT:
-                    table.clear()
-                got = table[seq] = _suit_facts(seq, s, n)
-            out.append(got)
+        out: list = [tables[0].get(seqs[0]), tables[1].get(seqs[1]), tables[2].get(seqs[2]), tables[3].get(seqs[3])]
+        if out[0] is None or out[1] is None or out[2] is None or out[3] is None:    # a miss: worked out
+            n = self.n
+            for s in range(NSUITS):
+                if out[s] is None:
+                    seq = seqs[s]
+                    table = tables[s]
+                    if len(table) >= FACTS_LIMIT:
+                        table.clear()
+                    out[s] = table[seq] = _suit_facts(seq, s, n)
         return out
 
     def _refuted_at_root(self, seqs, leader, counts, tricks_left) -> bool:
@@ -718,12 +724,8 @@ class PlaySearch:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
         else:
-            scored.sort(key=_first)
+            scored.sort(key=itemgetter(0))
         return scored
-
-
-def _first(x):
-    return x[0]
 
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
@@ -870,6 +872,17 @@ def _mask_facts(fs: tuple, seq: tuple[int, ...], rmask: int, n: int) -> tuple:
             cover.append(matched)
         got = more[rmask] = (tuple(top), tuple(cover))
     return got
+
+
+def _low_fits(need: tuple[int, ...], low: list) -> bool:
+    """The last test of :meth:`PlaySearch._feasible_target`: every player still needs at least the tricks
+    ``low`` (:func:`_lower`) says they are forced to win in each suit."""
+    for p, row in low:
+        b = p * NSUITS
+        for s in range(NSUITS):
+            if need[b + s] < row[s]:
+                return False
+    return True
 
 
 def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):

@@ -37,8 +37,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, NamedTuple, Sequence, cast
 
-from cardgames.cards import SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, ComradeView
+from cardgames.cards import SUITS, Card
+from cardgames.comrade import ComradeGame, ComradeView, Deal
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import TrickPlay, play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
@@ -46,7 +46,7 @@ from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 from cardgames.errors import PlayerOptionError
 
 from .convention import ConventionCard, card_mask, fill_room, mypyc_attr, suit_strength
-from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds
+from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds, seat_view
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
@@ -90,48 +90,6 @@ __all__ = ["CardSearchPlayer", "CardSearchSettings", "InferenceSamplingPlayer", 
            "fast_clone", "fill_room"]
 
 
-def seat_view(game: ComradeGame, seat: int) -> ComradeView:
-    """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
-    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
-    part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
-    nobody changes a view).  A test checks it equals the engine's."""
-    tp = game.trickplay
-    if tp is None or game.phase != "play":
-        return game.view(seat)
-    to_act = tp.current_player()
-    _, bids, middle, history = _finished_bidding(game.bidding)
-    return ComradeView(
-        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
-        hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
-        tricks=tuple(tp.tricks), current_trick=tuple(tp.current), won=tuple(dict(w) for w in tp.won),
-        to_act=to_act, result=None, loss_reason=None,
-        legal_actions=tuple(tp.legal_actions()) if to_act == seat else ())
-
-
-_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
-
-
-def _hand_order(card: Card) -> int:
-    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
-    ``sort_key``: spades to clubs, high to low), quicker to compare."""
-    return _SUIT_ORDER[card.suit] - card.rank
-
-
-_BIDDINGS: dict = {}
-
-
-def _finished_bidding(bidding) -> tuple:
-    """``(bidding, bids, middle, history)``: what a view in the play shows of the finished ``bidding``,
-    remembered per bidding object (the play never changes it, and :func:`fast_clone` shares it)."""
-    got = _BIDDINGS.get(id(bidding))
-    if got is None or got[0] is not bidding:
-        if len(_BIDDINGS) >= 256:
-            _BIDDINGS.clear()
-        got = _BIDDINGS[id(bidding)] = (bidding, tuple(bidding.bids), tuple(bidding.middle),
-                                        tuple(bidding.history))
-    return got
-
-
 def fast_clone(game: ComradeGame) -> ComradeGame:
     """A copy of ``game`` whose actions leave ``game`` as it was, without :func:`copy.deepcopy`: the
     bid cards, cards, tricks and bidding steps are immutable and shared, and so is the finished bidding
@@ -156,11 +114,61 @@ def fast_clone(game: ComradeGame) -> ComradeGame:
     return new
 
 
+def relaid(game: ComradeGame, view: ComradeView, hands: Sequence[Sequence[Card]]) -> ComradeGame:
+    """:func:`~solvers.comrade_players.sampling.game_from_view` ``(view, hands)`` from ``game``, the game at
+    ``view``'s position in another layout (left as it was): the same state, without replaying every public
+    action.  Only the cards held differ between layouts: the deal (each seat's cards now and the cards it
+    played) and, in the play, the cards held (in the deal's order, as the replay leaves them).  A test checks it
+    equals the replay.
+
+        >>> from cardgames.comrade import ComradeGame, Deal
+        >>> from solvers.comrade_players.sampling import game_from_view
+        >>> v = ComradeGame(Deal.random(3), dealer=0).play(["S1", "pass"]).view(0)
+        >>> mine, swapped = [list(h) for h in Deal.random(3).hands], [list(h) for h in Deal.random(3).hands]
+        >>> swapped[1], swapped[2] = swapped[2], swapped[1]         # another layout of the same view
+        >>> relaid(game_from_view(v, mine), v, swapped).deal.hands == game_from_view(v, swapped).deal.hands
+        True
+    """
+    new = fast_clone(game)
+    n = len(hands)
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for t in view.tricks:
+        for p, c in t.plays:
+            played[p].append(c)
+    for p, c in view.current_trick:
+        played[p].append(c)
+    new.deal = deal = Deal([list(hands[p]) + played[p] for p in range(n)], game.variant)
+    if new.trickplay is not None:
+        # what the replay leaves: each seat's cards of the deal, in the deal's order, less those it played
+        held = []
+        for p in range(n):
+            gone = {(c.suit, c.rank) for c in played[p]}
+            held.append([c for c in deal.hands[p] if (c.suit, c.rank) not in gone])
+        new.trickplay.hands = held
+    return new
+
+
 def _apply_legal(game: ComradeGame, action) -> None:
     """``game.apply(action)`` for an action taken from ``game.legal_actions()`` just now: the engine's
     own step without its checks (parsing the action, the game not over, the action legal), which such an
     action passes by construction and which cost as much as the step itself in a rollout."""
     game._apply(action)
+
+
+def _play_out(game: ComradeGame, card, target: int | None = None) -> None:
+    """Play on in the trick play of ``game`` with every seat following ``card``, to the end, or with ``target``
+    until that many tricks are complete: :func:`rollout`'s loop, stepping the trick play itself (the
+    engine's ``_apply`` in the play is the trick play's step and one entry of the history)."""
+    tp = cast(TrickPlay, game.trickplay)
+    history = game.history
+    while True:
+        seat = tp.current_player()
+        if seat is None or (target is not None and not tp.current and len(tp.tricks) >= target):
+            return
+        legal = tp.legal_actions()
+        action = legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal)
+        tp._play(action)
+        history.append((seat, action))
 
 
 def rollout(game: ComradeGame, card) -> float:
@@ -169,9 +177,12 @@ def rollout(game: ComradeGame, card) -> float:
     the tricks completed before it (a loss later is a little better: the decision did less harm;
     this only separates actions when no rollout wins); 0 for a loss in the bidding."""
     while not game.is_terminal():
+        if game.trickplay is not None:                   # the play: the trick play's own loop
+            _play_out(game, card)
+            break
         seat = cast(int, game.current_player())          # a seat: the game is not over
         legal = game.legal_actions()
-        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
     if game.result == "win":
         return 1.0
     if game.trickplay is None:
@@ -561,7 +572,9 @@ class CardSearchPlayer:
                 return got
             base = bases.get(layouts[k])
             if base is None:
-                g0 = worlds.game(live[k][0], self.rules)
+                # the first world's game replays the view; the others are that game with their own cards
+                g0 = worlds.game(live[k][0], self.rules) if not bases else \
+                    relaid(next(iter(bases.values()))[0], view, worlds.hands[live[k][0]])
                 base = bases[layouts[k]] = (g0, sum(map(card_mask, g0.deal.hands)))
             g = fast_clone(base[0])
             g.apply(a)
@@ -587,7 +600,10 @@ class CardSearchPlayer:
             total = 0.0
             if margin is not None and first is not None:
                 bar = first + margin - 1e-9           # below this the candidate is never played
-                bounds = [prepared(k, a)[0] for k in range(len(live))]
+                bounds = self._bounds(live, bar, lambda k: prepared(k, a)[0])
+                if bounds is None:                  # it cannot reach the bar even before its first world
+                    out[str(a)] = None
+                    continue
                 left = sum(w * u for (_, w), u in zip(live, bounds))
                 for k, (_, w) in enumerate(live):
                     if total + left < bar:
@@ -605,6 +621,23 @@ class CardSearchPlayer:
             out[str(a)] = total
         return out
 
+    @staticmethod
+    def _bounds(live: list, bar: float, bound) -> list | None:
+        """``[bound(k) for k in range(len(live))]`` (each world's cheap bound, at most 1), worked out one world at
+        a time, or ``None`` as soon as the candidate is seen to be dropped before its first world: when the
+        worlds bounded so far, with the others counted at 1 (their most), already sum below ``bar``, the exact
+        sum of all the bounds, which :meth:`_scores` compares with ``bar`` first, is below it too.  (A margin of
+        1e-9, far above any rounding of a sum of at most a few hundred numbers up to 1, keeps that true however
+        the sums are rounded.)  A candidate the card's score leaves no room for then costs no rollout at all."""
+        out: list = []
+        weights = [w for _, w in live]
+        for k in range(len(live)):
+            upper = sum(weights[j] * out[j] if j < k else weights[j] for j in range(len(weights)))
+            if upper + 1e-9 < bar:
+                return None
+            out.append(bound(k))
+        return out
+
     def _prepare(self, game: ComradeGame, phase: str, dealt: int | None) -> tuple:
         """The value of one world after one candidate of a decision in ``phase`` (see the class
         docstring: ``horizon``, ``bid_horizon`` and ``leaf``), as far as it needs no search:
@@ -615,11 +648,13 @@ class CardSearchPlayer:
             return rollout(game, self.card), None
         target = len(game.tricks) + horizon
         card = self.card
-        while not game.is_terminal() and not (game.phase == "play" and len(game.tricks) >= target
-                                               and not cast(TrickPlay, game.trickplay).current):
+        while not game.is_terminal():
+            if game.trickplay is not None:      # the play: on until ``target`` tricks are complete
+                _play_out(game, card, target)
+                break
             seat = cast(int, game.current_player())
             legal = game.legal_actions()
-            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat), legal))
+            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
         judge = self._bid_judge if phase == "bidding" else self._play_judge

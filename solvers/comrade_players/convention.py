@@ -35,7 +35,6 @@ the hand; exact ties go to the suit order S H D C, which is part of the card).
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from operator import attrgetter
@@ -146,15 +145,20 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
     >>> suit_strength(parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4"))
     {'S': 2, 'H': 1, 'D': 1, 'C': 0}
     """
-    tops = _tops(players, rules.ace_high)
-    held: dict[str, list[int]] = {s: [] for s in SUITS}
+    ace_high = rules.ace_high
+    tops = _tops(players, ace_high)
+    # per suit the number of cards and the play ranks held as bits (the inference asks for many hands)
+    count = {"S": 0, "H": 0, "D": 0, "C": 0}
+    bits = {"S": 0, "H": 0, "D": 0, "C": 0}
     for c in hand:
-        if c.suit in held:
-            held[c.suit].append(play_rank(c, rules.ace_high))
+        s = c.suit
+        if s in count:
+            count[s] += 1
+            bits[s] |= 1 << (c.rank if ace_high else play_rank(c, False))
     out = {}
     for s in SUITS:
-        mine, n = held[s], len(held[s])
-        out[s] = sum(1 for i, top in enumerate(tops) if n > i and top in mine) + max(0, n - LONG)
+        n, held = count[s], bits[s]
+        out[s] = sum(1 for i, top in enumerate(tops) if n > i and (held >> top) & 1) + (n - LONG if n > LONG else 0)
     return out
 
 
@@ -186,6 +190,34 @@ def card_mask(cards) -> int:
 def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
     """The deck of the variant for ``players``, each card with its integer code, in the deck's order."""
     return tuple((c, _CODE[c.suit] + c.rank) for c in variant_for(players).deck)
+
+
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def _ranks_of(bits: int) -> tuple[int, ...]:
+    """The ranks whose bits are set in ``bits``, lowest first (remembered: a few hundred sets at most).
+
+    >>> _ranks_of((1 << 14) | (1 << 11))
+    (11, 14)
+    """
+    got = _RANKS_OF.get(bits)
+    if got is None:
+        got = _RANKS_OF[bits] = tuple(r for r in range(bits.bit_length()) if (bits >> r) & 1)
+    return got
+
+
+@lru_cache(maxsize=None)
+def _deck_bits(players: int, ace_high: bool) -> int:
+    """The deck of the variant for ``players`` as one integer, a bit per card: bit ``16 * suit + play rank``
+    (the ace at 14 or 1, see :func:`~cardgames.comrade.play.play_rank`), what ``ConventionCard._unseen_bits``
+    reads."""
+    return sum(1 << (_CODE[c.suit] + play_rank(c, ace_high)) for c in variant_for(players).deck)
+
+
+#: Per suit (``_CODE``'s 0, 16, 32, 48) and play rank ``r`` (0..15): the bits of that suit's ranks above ``r``.
+_ABOVE: dict[int, tuple[int, ...]] = {b: tuple((0xFFFF & ~((2 << r) - 1)) << b for r in range(16))
+                                      for b in _CODE.values()}
 
 
 @lru_cache(maxsize=None)
@@ -264,22 +296,20 @@ class _Bidding:
     (the cards rules B5 and B7 leave)."""
 
     __slots__ = ("view", "n", "variant", "total", "room", "mine", "lap", "max_laps", "turns_left", "cards",
-                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table")
+                 "length", "top_value", "order", "points", "raises", "rank", "strength", "fitting", "table", "hand")
     strength: dict[str, int]
     fitting: list[BidCard]
 
-    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None):
+    def __init__(self, view: ComradeView, legal, rules: ComradeOptions, rank, table: _Table | None = None,
+                 hand: _HandFacts | None = None):
         self.view = view
         self.rank = rank
         self.table = t = _Table(view, legal, rules) if table is None else table
         self.n, self.variant, self.total, self.room, self.mine = t.n, t.variant, t.total, t.room, t.mine
         self.lap, self.max_laps, self.turns_left, self.cards = t.lap, t.max_laps, t.turns_left, t.cards
         self.top_value, self.order, self.points, self.raises = t.top_value, t.order, t.points, t.raises
-        length = {s: 0 for s in SUITS}
-        for c in view.hand:
-            if c.suit in length:
-                length[c.suit] += 1
-        self.length = length
+        self.hand = h = _HandFacts(view.hand, rules, self.n, rank) if hand is None else hand
+        self.length = h.length
 
     def inc(self, c: BidCard) -> int:
         """How much taking ``c`` adds to my bids."""
@@ -299,7 +329,35 @@ class _Bidding:
 
     def fill_room(self, suit: str) -> float:
         """Rule B6 (:func:`fill_room`) with this decision's ranks and honour points."""
-        return _room([self.rank(c) for c in self.view.hand if c.suit == suit], self.points, self.mine.get(suit, 0))
+        return _room(self.hand.ranks[suit], self.points, self.mine.get(suit, 0))
+
+
+class _HandFacts:
+    """What the bidding rules read of a hand alone, whatever the table: rule B1's strength of each suit
+    (:func:`suit_strength`), the number of cards of each suit, the suits whose top card it holds (rule B8) and
+    its play ranks per suit, in the hand's order (rule B6's room).  A seat bids several times with one hand (and
+    the inference asks about one hand at each of a seat's bids): ``ConventionCard._hand_facts`` remembers them
+    per hand object.  Read, never changed, by the rules."""
+
+    __slots__ = ("strength", "length", "aces", "ranks")
+
+    def __init__(self, hand, rules: ComradeOptions, n: int, rank):
+        self.strength = suit_strength(hand, rules, n)
+        length = {"S": 0, "H": 0, "D": 0, "C": 0}
+        ranks: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+        top_rank = _order(n, rules.ace_high)[0]
+        aces = set()
+        for c in hand:
+            s = c.suit
+            if s in length:
+                length[s] += 1
+                r = rank(c)
+                ranks[s].append(r)
+                if r == top_rank:
+                    aces.add(s)
+        self.length = length
+        self.ranks = ranks
+        self.aces = aces
 
 
 class _Trick:
@@ -338,7 +396,12 @@ class ConventionCard:
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
         self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
-        self._ranks_of: tuple = (None, {})      # (the last view asked about, its unseen ranks per suit)
+        self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
+        self._ace_high = rules.ace_high
+        self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
+        self._hands: dict[int, tuple] = {}      # id(hand) -> (hand, players, _HandFacts)
+        self._key_tops: dict[int, frozenset] = {}   # players -> the top ranks bidding_key reads
+        self._played: dict[int, tuple] = {}     # id(view.tricks) -> (view.tricks, their cards as bits)
         #: ``play_rank(card, rules.ace_high)``: with the ace high that is the rank itself, read directly (it is
         #: called most)
         self._rank: Callable[[Card], int] = attrgetter("rank") if rules.ace_high else partial(play_rank, ace_high=False)
@@ -434,19 +497,69 @@ class ConventionCard:
         """
         return type(self), self.rules, tuple(self.on.items())
 
+    def _hand_facts(self, hand, n: int) -> _HandFacts:
+        """:class:`_HandFacts` of ``hand`` (with ``n`` players), remembered per hand object (the last 64)."""
+        memo = self._hands
+        got = memo.get(id(hand))
+        if got is not None and got[0] is hand and got[1] == n:
+            return got[2]
+        facts = _HandFacts(hand, self.rules, n, self._rank)
+        if len(memo) >= 64:
+            memo.clear()
+        memo[id(hand)] = (hand, n, facts)       # holding the hand: its id stays its own meanwhile
+        return facts
+
+    def _need(self, view: ComradeView) -> list[dict[str, int]]:
+        """The tricks each seat still needs per suit (its bid less its tricks won; read, never changed, by the
+        play rules), remembered for the last 256 pairs of bids and tricks won asked about: the inference's
+        views of one step, which differ only in the hand, share them."""
+        bids, won = view.bids, view.won
+        memo = self._needs
+        got = memo.get(id(won))
+        if got is not None and got[0] is bids and got[1] is won:
+            return got[2]
+        need = [{s: bids[p].get(s, 0) - won[p].get(s, 0) for s in SUITS} for p in range(len(view.hand_sizes))]
+        if len(memo) >= 256:
+            memo.clear()
+        memo[id(won)] = (bids, won, need)       # holding both: their ids stay theirs while remembered
+        return need
+
+    def _unseen_bits(self, view: ComradeView) -> int:
+        """The cards of ``unseen_cards(view)`` as one integer, a bit per card at ``16 * suit + play rank``
+        (:func:`_deck_bits`), remembered for the last view: the unseen cards above a card, or between two, are
+        then a mask and a bit count away (:meth:`_higher_out`, :meth:`_equivalents`)."""
+        if self._bits_of[0] is view:
+            return self._bits_of[1]
+        code = _CODE
+        rank = self._rank
+        # the cards of the completed tricks, per tricks object: the inference's views of one step, which differ
+        # only in the hand, share it, and so do the rollouts' views of one trick (seat_view)
+        tricks = view.tricks
+        memo = self._played
+        got = memo.get(id(tricks))
+        if got is not None and got[0] is tricks:
+            played = got[1]
+        else:
+            played = 0
+            for t in tricks:
+                for _, c in t.plays:
+                    played |= 1 << (code[c.suit] + rank(c))
+            if len(memo) >= 256:
+                memo.clear()
+            memo[id(tricks)] = (tricks, played)     # holding the tricks: their id stays theirs meanwhile
+        seen = played
+        for _, c in view.current_trick:
+            seen |= 1 << (code[c.suit] + rank(c))
+        for c in view.hand:
+            seen |= 1 << (code[c.suit] + rank(c))
+        bits = _deck_bits(len(view.hand_sizes), self._ace_high) & ~seen
+        self._bits_of = (view, bits)
+        return bits
+
     def _higher_out(self, view: ComradeView, card: Card) -> int:
-        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): counted in the
-        sorted ranks of the unseen cards per suit, worked out once per view."""
-        if self._ranks_of[0] is not view:
-            by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
-            rank = self._rank
-            for c in self._unseen(view):
-                by_suit[c.suit].append(rank(c))
-            for ranks in by_suit.values():
-                ranks.sort()
-            self._ranks_of = (view, by_suit)
-        ranks = self._ranks_of[1][card.suit]
-        return len(ranks) - bisect_right(ranks, self._rank(card))
+        """How many unseen cards of ``card``'s suit rank above it (rules P2, P3, P4, P6, P7): the unseen cards'
+        bits (:meth:`_unseen_bits`, worked out once per view) above the card's in its suit, counted."""
+        return (self._unseen_bits(view) & _ABOVE[_CODE[card.suit]][self._rank(card)]).bit_count()
 
     def bidding_key(self, hand: Sequence[Card], players: int = 4) -> tuple:
         """What the card's bidding reads of ``hand``: per suit, the number of cards and which of the
@@ -454,16 +567,21 @@ class ConventionCard:
         same bidding position, two hands with the same key get the same choice and the same
         :meth:`policy` (a test checks it on random hands), so the inference scores a bidding once
         per key instead of once per hand."""
-        tops = _order(players, self.rules.ace_high)[:max(TOPS, len(HONOURS))]
-        count = {s: 0 for s in SUITS}
-        high: dict[str, list[int]] = {s: [] for s in SUITS}
+        tops = self._key_tops.get(players)
+        if tops is None:
+            tops = self._key_tops[players] = frozenset(_order(players, self.rules.ace_high)[:max(TOPS, len(HONOURS))])
+        rank = self._rank
+        count = {"S": 0, "H": 0, "D": 0, "C": 0}
+        high = {"S": 0, "H": 0, "D": 0, "C": 0}      # the top ranks held, as bits
         for c in hand:
-            if c.suit in count:
-                count[c.suit] += 1
-                r = self._rank(c)
+            s = c.suit
+            if s in count:
+                count[s] += 1
+                r = rank(c)
                 if r in tops:
-                    high[c.suit].append(r)
-        return tuple((count[s], tuple(sorted(high[s]))) for s in SUITS)
+                    high[s] |= 1 << r
+        return ((count["S"], _ranks_of(high["S"])), (count["H"], _ranks_of(high["H"])),
+                (count["D"], _ranks_of(high["D"])), (count["C"], _ranks_of(high["C"])))
 
     def play_key(self, hand: Sequence[Card], led: str | None) -> int:
         """What the card's play reads of ``hand`` when ``led`` is the suit led to the trick in progress
@@ -487,14 +605,22 @@ class ConventionCard:
     def _equivalents(self, view: ComradeView, legal, choice) -> set:
         if not isinstance(choice, Card):
             return {choice}
-        unseen = {self._rank(c) for c in self._unseen(view) if c.suit == choice.suit}
-        table = {self._rank(c) for _, c in view.current_trick if c.suit == choice.suit}
-        r0 = self._rank(choice)
+        # the unseen cards and the cards of the trick in progress, as bits (16 * suit + play rank)
+        rank = self._rank
+        suit = choice.suit
+        base = _CODE[suit]
+        between = self._unseen_bits(view)
+        for _, c in view.current_trick:
+            if c.suit == suit:
+                between |= 1 << (base + rank(c))
+        above = _ABOVE[base]
+        r0 = rank(choice)
         out = {choice}
         for c in legal:
-            if c.suit == choice.suit and c != choice:
-                lo, hi = sorted((r0, self._rank(c)))
-                if not any(lo < u < hi for u in unseen | table):
+            if c.suit == suit and c != choice:
+                r = rank(c)
+                lo, hi = (r0, r) if r0 < r else (r, r0)
+                if not between & above[lo] & ~above[hi - 1]:       # nothing strictly between lo and hi
                     out.add(c)
         return out
 
@@ -503,7 +629,7 @@ class ConventionCard:
         """The bidding, one rule after the other in the card's order: B5 (fill exactly when the next player
         could not bid), B6, then B2 in the first lap or B4 later (B8 puts the aces first), then B3.  B1 says
         what a suit is worth and B7 which cards are fit to take; the first rule that chooses decides."""
-        b = _Bidding(view, legal, self.rules, self._rank, table)
+        b = _Bidding(view, legal, self.rules, self._rank, table, self._hand_facts(view.hand, len(view.hand_sizes)))
         b.strength = self.rule_b1_strength(b) if self.on["B1"] else self._top_card_only(b)
         if self.on["B5"]:
             if b.table.b5 is None:          # rule B5 reads only the public table
@@ -541,7 +667,7 @@ class ConventionCard:
 
     def rule_b1_strength(self, b: _Bidding) -> dict[str, int]:
         """Rule B1, "strength": a suit's strength is its sure tricks (the top card, the second if you hold two ...)."""
-        return suit_strength(b.view.hand, self.rules, b.n)
+        return b.hand.strength
 
     def _top_card_only(self, b: _Bidding) -> dict[str, int]:
         """Without rule B1: a suit's strength is 1 if the hand holds its top card, else 0."""
@@ -645,22 +771,22 @@ class ConventionCard:
 
     def rule_b8_bid_your_aces_first(self, b: _Bidding) -> dict[str, bool]:
         """Rule B8, "bid your aces first": a suit whose ace you hold and have not bid yet comes first."""
-        top_rank = b.order[0]
-        return {s: s not in b.mine and any(self._rank(c) == top_rank for c in b.view.hand if c.suit == s)
-                for s in SUITS}
+        aces = b.hand.aces
+        return {s: s not in b.mine and s in aces for s in SUITS}
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: ComradeView, legal):
         """The play, one rule after the other in the card's order.  Leading: P1 (which suits), P2, P3, else the
         lowest card.  Following: P7, P4, P5, else the lowest card of the suit; with none of it, P6."""
         seat = view.seat
-        n = len(view.hand_sizes)
-        need = [{s: view.bids[p].get(s, 0) - view.won[p].get(s, 0) for s in SUITS} for p in range(n)]
+        need = self._need(view)
         rank = self._rank
 
+        unseen = self._unseen_bits(view)
+
         def master(c: Card) -> bool:
-            """No unseen card of c's suit ranks above c."""
-            return self._higher_out(view, c) == 0
+            """No unseen card of c's suit ranks above c (:meth:`_higher_out` is 0)."""
+            return not unseen & _ABOVE[_CODE[c.suit]][rank(c)]
 
         if view.current_trick:
             return self._follow(view, legal, need, master)
@@ -701,9 +827,11 @@ class ConventionCard:
         n = len(view.hand_sizes)
         rank = self._rank
 
+        unseen = self._unseen_bits(view)
+
         def above(c: Card) -> int:
-            """Unseen cards of c's suit higher than c."""
-            return self._higher_out(view, c)
+            """Unseen cards of c's suit higher than c (:meth:`_higher_out`)."""
+            return (unseen & _ABOVE[_CODE[c.suit]][rank(c)]).bit_count()
 
         partner_suits = {s for s in SUITS if any(need[p][s] > 0 for p in range(n) if p != seat)}
         lowest: dict[str, Card] = {}                # my lowest card of each such suit
@@ -814,8 +942,11 @@ class ConventionCard:
         led = SUIT_NAMES[view.current_trick[0][1].suit]
         mine = need[view.seat]
 
+        unseen = self._unseen_bits(view)
+
         def higher_out(c: Card) -> int:
-            return self._higher_out(view, c)
+            """:meth:`_higher_out`, from the view's unseen cards read once."""
+            return (unseen & _ABOVE[_CODE[c.suit]][rank(c)]).bit_count()
 
         def danger(c: Card):
             return (-higher_out(c), rank(c), -SUITS.index(c.suit))

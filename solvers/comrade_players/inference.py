@@ -59,11 +59,13 @@ import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import sub
 from typing import Any, Hashable, Sequence
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, ComradeView
-from cardgames.comrade.play import legal_cards, play_rank
+from cardgames.comrade import ComradeGame, ComradeView, Deal
+from cardgames.comrade.variant import variant_for
+from cardgames.comrade.play import TrickPlay, legal_cards, play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 
@@ -145,6 +147,65 @@ def _sorted_hand(cards) -> Hand:
     return tuple.__new__(Hand, sorted(cards, key=lambda c: _SUIT_ORDER[c.suit] - c.rank))
 
 
+def seat_view(game: ComradeGame, seat: int, legal: Sequence[Hashable] | None = None) -> ComradeView:
+    """``game.view(seat)``, built faster: only the seat's own hand is sorted (the engine's
+    :meth:`~cardgames.comrade.ComradeGame.view` sorts all four), and in the play the finished bidding's
+    part of the view is worked out once per bidding (:func:`_finished_bidding`; the views share it, and
+    nobody changes a view).  ``legal``: ``game.legal_actions()`` when the caller has them (the view's legal
+    actions when ``seat`` is to act).  A test checks it equals the engine's."""
+    tp = game.trickplay
+    if tp is None or game.phase != "play":
+        return game.view(seat)
+    to_act = tp.current_player()
+    _, bids, middle, history = _finished_bidding(game.bidding)
+    tricks, won = _trick_parts(tp)
+    view = ComradeView.__new__(ComradeView)     # the dataclass's fields set directly (it has no checks)
+    view.__dict__.update(
+        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
+        hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
+        tricks=tricks, current_trick=tuple(tp.current), won=won,
+        to_act=to_act, result=None, loss_reason=None,
+        legal_actions=(tuple(tp.legal_actions()) if legal is None else tuple(legal)) if to_act == seat else ())
+    return view
+
+
+_PARTS: dict = {}
+
+
+def _trick_parts(tp: TrickPlay) -> tuple:
+    """``(tricks, won)`` of a view in the trick play ``tp``: the completed tricks and each seat's tricks won,
+    remembered per trick play object and number of tricks (neither changes within a trick: the views of one
+    trick share them, and the card reads them once per trick).  A copy (:func:`fast_clone`) starts afresh."""
+    got = _PARTS.get(id(tp))
+    n = len(tp.tricks)
+    if got is None or got[0] is not tp or got[1] != n:
+        if len(_PARTS) >= 256:
+            _PARTS.clear()
+        got = _PARTS[id(tp)] = (tp, n, tuple(tp.tricks), tuple(dict(w) for w in tp.won))
+    return got[2], got[3]
+
+
+def _hand_order(card: Card) -> int:
+    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
+    ``sort_key``: spades to clubs, high to low), quicker to compare."""
+    return _SUIT_ORDER[card.suit] - card.rank
+
+
+_BIDDINGS: dict = {}
+
+
+def _finished_bidding(bidding) -> tuple:
+    """``(bidding, bids, middle, history)``: what a view in the play shows of the finished ``bidding``,
+    remembered per bidding object (the play never changes it, and :func:`fast_clone` shares it)."""
+    got = _BIDDINGS.get(id(bidding))
+    if got is None or got[0] is not bidding:
+        if len(_BIDDINGS) >= 256:
+            _BIDDINGS.clear()
+        got = _BIDDINGS[id(bidding)] = (bidding, tuple(bidding.bids), tuple(bidding.middle),
+                                        tuple(bidding.history))
+    return got
+
+
 def card_key(card) -> Hashable:
     """What tells one card's policy from another's: ``card.memo_key()`` when the card has it (equal
     keys, equal policies), else the card object itself."""
@@ -214,6 +275,16 @@ def _splits(k: int, rooms: tuple, allowed: tuple):
         if k <= rooms[0] and (k == 0 or allowed[0]):
             yield (k,)
         return
+    if len(rooms) == 3:     # three bins (the common case): the recursion's order, as nested loops
+        r1, r2 = rooms[1], rooms[2]
+        ok1, ok2 = allowed[1], allowed[2]
+        for x in range(min(k, rooms[0]) + 1 if allowed[0] else 1):
+            k1 = k - x
+            for y in range(min(k1, r1) + 1 if ok1 else 1):
+                z = k1 - y
+                if z <= r2 and (z == 0 or ok2):
+                    yield (x, y, z)
+        return
     top = min(k, rooms[0]) if allowed[0] else 0
     for x in range(top + 1):
         for rest in _splits(k - x, rooms[1:], allowed[1:]):
@@ -254,7 +325,7 @@ def _count_table(suit_counts: tuple, rooms: tuple, accepts: tuple):
         else:
             total = 0
             for split in _splits(suit_counts[i], left, allowed[i]):
-                rest = tuple(r - x for r, x in zip(left, split))
+                rest = tuple(map(sub, left, split))
                 w = ways(i + 1, rest)
                 if w:
                     total += _multinomial(suit_counts[i], split) * w
@@ -271,7 +342,7 @@ def _suit_options(suit_counts: tuple, rooms: tuple, accepts: tuple, i: int, left
     ways, allowed = _count_table(suit_counts, rooms, accepts)
     options, weights = [], []
     for split in _splits(suit_counts[i], left, allowed[i]):
-        rest = tuple(r - x for r, x in zip(left, split))
+        rest = tuple(map(sub, left, split))
         w = ways(i + 1, rest)
         if w:
             options.append((split, rest))
@@ -362,7 +433,12 @@ class _Step:
     def view_with(self, hand: Hand, legal: tuple) -> ComradeView:
         """``dataclasses.replace(self.template, hand=hand, legal_actions=legal)``, quicker (no field
         introspection): the actor's view at this step if it held ``hand``."""
-        return ComradeView(**{**self.fields, "hand": hand, "legal_actions": legal})
+        view = ComradeView.__new__(ComradeView)        # the dataclass's fields set directly: it has no checks
+        d = view.__dict__
+        d.update(self.fields)
+        d["hand"] = hand
+        d["legal_actions"] = legal
+        return view
 
 
 class Evidence:
@@ -404,9 +480,14 @@ class Evidence:
         if not view.bidding_history:
             return
         layout = uniform_layout(view, rng or random.Random(0))
-        game = game_from_view(view, layout, rules)      # checks the layout replays
-        replay = ComradeGame(game.deal, game.dealer, rules)
         plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
+        # the deal of game_from_view(view, layout): each seat's cards now and the cards it played; the replay
+        # below checks every action as game_from_view would
+        played: list[list[Card]] = [[] for _ in range(n)]
+        for p, c in plays:
+            played[p].append(c)
+        replay = ComradeGame(Deal([list(layout[p]) + played[p] for p in range(n)], variant_for(n)), view.dealer,
+                             rules)
         actions = [(s.seat, s.action) for s in view.bidding_history] + plays
         words = [str(a) for _, a in actions]
         which = card_key(card)
@@ -421,7 +502,7 @@ class Evidence:
                     # (the action included: the memo holds the probability of that action) and the hand
                     public = (which, rules, view.dealer, n, tuple(words[:k + 1]))
                     memo = step_memo(public) if self.memo is None else self.memo.setdefault(public, {})
-                    template = replay.view(seat)
+                    template = seat_view(replay, seat, legal)      # the engine's view, built quicker
                     bidding = replay.phase == "bidding"
                     table = bidding_table(template, legal) if bidding and bidding_table is not None else None
                     self.steps[seat].append(_Step(seat, action, template, later, led,
@@ -440,12 +521,12 @@ class Evidence:
         if got is not None:
             return got
         like = 1.0
-        later = bkey = None
+        later = bkey = shand = None
         for st in self.steps[seat]:
             if like < floor:
                 return like
             if st.later != later:       # the seat's hand then (the same at every bid: nothing is played)
-                later, bkey = st.later, None
+                later, bkey, shand = st.later, None, None
                 cards = list(hidden) + list(later)
             memo = st.memo
             if st.legal is not None and self.bidding_key is not None:     # a bid: once per key
@@ -453,7 +534,9 @@ class Evidence:
                     bkey = self.bidding_key(cards, self.players)
                 p = memo.get(bkey)
                 if p is None:
-                    v = st.view_with(_sorted_hand(cards), st.legal)
+                    if shand is None:   # one hand object for the seat's bids: the card reads it once
+                        shand = _sorted_hand(cards)
+                    v = st.view_with(shand, st.legal)
                     self.policy_calls += 1
                     p = _remember(memo, bkey, self._probability(v, st))
                 like *= p
@@ -468,7 +551,7 @@ class Evidence:
                     legal = list(st.legal)
                     p = None
                 else:
-                    legal = sorted(legal_cards(hand, st.led), key=lambda c: c.sort_key)
+                    legal = legal_cards(hand, st.led)   # in the hand's order: the engine's (sort_key's) order
                     p = 0.0 if st.action not in legal else 1.0 if len(legal) == 1 else None
                 if p is None:
                     v = st.view_with(hand, tuple(legal))
