@@ -41,6 +41,9 @@ def _refused(make, option: str, shown: str) -> None:
     ("bid_doubt", 1.5, "not 1.5"),
     ("bid_doubt_margin", -0.2, "not -0.2"),
     ("bid_doubt_lap", 0, "not 0"),
+    ("play_doubt", 1.5, "not 1.5"),
+    ("play_doubt", "0.5", "not '0.5'"),
+    ("play_doubt_margin", -0.2, "not -0.2"),
 ])
 def test_card_search_player_names_the_bad_option(option, value, shown):
     _refused(lambda: CardSearchPlayer(**{option: value}), option, shown)
