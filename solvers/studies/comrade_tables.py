@@ -105,6 +105,8 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "budget-3000": {"bid_node_limit": 3000},
     "solver-leaf": {"bid_leaf": "solver"},
     "late-worlds-30": {"late_bid_samples": 30},
+    "margin-0.35": {"bid_margin": 0.35},
+    "late-margin-0.25": {"late_bid_margin": 0.25},
 }
 
 #: Variants of the strongest table's search that change play decisions too, measured the same way but played out
