@@ -354,12 +354,12 @@ class PlaySearch:
             self.failed.add(key)
             return None
         if _leader_tops(facts, leader, seqs):
-            forced = self._forced_line(seqs, leader, hold[leader])
+            # the leader wins every trick left: the line itself is worked out only when it wins
             final = list(counts)
             for s in range(NSUITS):
                 final[leader * NSUITS + s] += hold[leader][s]
             if self.final_ok(final):
-                return forced
+                return self._forced_line(seqs, leader, hold[leader])
             self._fail(key, raw)
             return None
         for _, s, winner, trick in self._ordered_tricks(facts, leader, counts, reach, used, allowed):
@@ -672,8 +672,9 @@ class PlaySearch:
             rmask, dead = (1 << n) - 1, 0
         else:
             rmask, dead = reach
-        order = [(leader + k) % n for k in range(1, n)]
-        scored = []
+        order = _ORDERS[n][leader]
+        scored: list[tuple] = []
+        add = scored.append
         for s in range(NSUITS):
             fs = facts[s]
             lead_plays = fs[5][leader]
@@ -682,12 +683,16 @@ class PlaySearch:
             okm = allowed[s]
             if not okm:
                 continue
+            # each follower's choices, and whether they follow suit (only then can they win the trick)
             options = []
+            follows = []
             for f in order:
                 r = fs[5][f] if (rmask >> f) & 1 else fs[6][f]
                 if r:
                     options.append(r)
+                    follows.append(True)
                     continue
+                follows.append(False)
                 opts: list = []
                 discard = False
                 for t in range(NSUITS):
@@ -703,23 +708,50 @@ class PlaySearch:
                     else:
                         opts.extend(r)
                 options.append(opts)
+            # the score of each winner who may take the trick (None: may not)
             col = [counts[p * NSUITS + s] for p in range(n)]
+            score_of: list[int | None] = [None] * n
+            for w in range(n):
+                if (okm >> w) & 1:
+                    c = col[w]
+                    if c:
+                        score_of[w] = -3 if c + 1 in col else -4
+                    else:
+                        score_of[w] = used[w]
             i: int
+            if n == 4:
+                # three followers: nested loops in the order of ``product``, the best card so far carried along
+                f1, f2, f3 = order
+                o1, o2, o3 = options
+                g1, g2, g3 = follows
+                for lead in lead_plays:
+                    i0: int = lead[2]
+                    for a in o1:
+                        if g1 and a[2] > i0:
+                            b1, w1 = a[2], f1
+                        else:
+                            b1, w1 = i0, leader
+                        for b in o2:
+                            if g2 and b[2] > b1:
+                                b2, w2 = b[2], f2
+                            else:
+                                b2, w2 = b1, w1
+                            for c3 in o3:
+                                w3 = f3 if g3 and c3[2] > b2 else w2
+                                sc = score_of[w3]
+                                if sc is not None:
+                                    add((sc, s, w3, (lead, a, b, c3)))
+                continue
             for lead in lead_plays:
-                i0: int = lead[2]
+                i0 = lead[2]
                 for combo in product(*options):
                     best, winner = i0, leader
                     for f, t, i in combo:
                         if t == s and i > best:
                             best, winner = i, f
-                    if not (okm >> winner) & 1:
-                        continue
-                    c = col[winner]
-                    if c:
-                        score = -3 if c + 1 in col else -4
-                    else:
-                        score = used[winner]
-                    scored.append((score, s, winner, (lead,) + combo))
+                    sc = score_of[winner]
+                    if sc is not None:
+                        add((sc, s, winner, (lead,) + combo))
         if self._rng is not None:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
@@ -727,6 +759,9 @@ class PlaySearch:
             scored.sort(key=itemgetter(0))
         return scored
 
+
+#: ``_ORDERS[n][leader]``: the players after ``leader`` in turn.
+_ORDERS: Final = {n: tuple(tuple((leader + k) % n for k in range(1, n)) for leader in range(n)) for n in range(2, 9)}
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
 #: searches of the process) before it is emptied and starts afresh.
@@ -784,15 +819,27 @@ def _fact_tables(n: int) -> list[dict]:
 def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -> tuple[int, int]:
     """:func:`~solvers.comrade.bounds.close_reach` from the suits' :func:`_suit_facts`, with ``allowed``
     as bit masks per suit (:meth:`PlaySearch._allowed`; ``None``: everyone)."""
+    f0, f1, f2, f3 = facts
+    b0, b1, b2, b3 = f0[3], f1[3], f2[3], f3[3]
     full = (1 << n) - 1
     rmask = 1 << leader
     todo = [leader]
-    while todo and rmask != full:
-        q = todo.pop()
-        for s in range(NSUITS):
-            add: int = facts[s][3][q] & ~rmask
-            if allowed is not None:
-                add &= allowed[s]
+    # the closure is the same whatever the order the players are taken in
+    if allowed is None:
+        while todo and rmask != full:
+            q = todo.pop()
+            add: int = (b0[q] | b1[q] | b2[q] | b3[q]) & ~rmask
+            if add:
+                rmask |= add
+                while add:
+                    bit = add & -add
+                    todo.append(bit.bit_length() - 1)
+                    add ^= bit
+    else:
+        a0, a1, a2, a3 = allowed
+        while todo and rmask != full:
+            q = todo.pop()
+            add = ((b0[q] & a0) | (b1[q] & a1) | (b2[q] & a2) | (b3[q] & a3)) & ~rmask
             if add:
                 rmask |= add
                 while add:
@@ -800,9 +847,14 @@ def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -
                     todo.append(bit.bit_length() - 1)
                     add ^= bit
     dead = 0
-    for s in range(NSUITS):
-        if not facts[s][4] & rmask:
-            dead |= 1 << s
+    if not f0[4] & rmask:
+        dead = 1
+    if not f1[4] & rmask:
+        dead |= 2
+    if not f2[4] & rmask:
+        dead |= 4
+    if not f3[4] & rmask:
+        dead |= 8
     return rmask, dead
 
 
