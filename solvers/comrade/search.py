@@ -362,9 +362,12 @@ class PlaySearch:
                 return self._forced_line(seqs, leader, hold[leader])
             self._fail(key, raw)
             return None
-        for _, s, winner, trick in self._ordered_tricks(facts, leader, counts, reach, used, allowed):
+        kids = got[6]
+        for _, s, winner, trick in self._ordered_tricks(facts, leader, got[5], reach):
             i = winner * NSUITS + s
-            child_counts = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
+            child_counts = kids[i]
+            if child_counts is None:
+                child_counts = kids[i] = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
             child_seqs = remove_trick(seqs, trick)
             rest = self._search(child_seqs, winner, child_counts, tricks_left - 1)
             if rest is not None:
@@ -455,18 +458,34 @@ class PlaySearch:
         return ok
 
     def _of_counts(self, counts) -> tuple:
-        """What a position's count matrix alone decides: ``(used, allowed, need, every, table)`` — each
-        player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell (the
-        target less the counts; else ``None``), whether everyone may win in every suit, and with fixed bids
-        :func:`_need_table`."""
+        """What a position's count matrix alone decides: ``(used, allowed, need, every, table, scores, kids)``
+        — each player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell
+        (the target less the counts; else ``None``), whether everyone may win in every suit, with fixed bids
+        :func:`_need_table`, ``scores[s][w]`` the move ordering's score of a trick led in ``s`` and won by
+        ``w`` (``None``: ``w`` may not win it; see :meth:`_ordered_tricks`), and ``kids[p * 4 + s]`` the count
+        matrix after ``p`` wins a trick led in ``s`` (filled in when first needed)."""
         n = self.n
         used = [(counts[b] != 0) + (counts[b + 1] != 0) + (counts[b + 2] != 0) + (counts[b + 3] != 0)
                 for b in range(0, n * NSUITS, NSUITS)]
         allowed = self._allowed(counts, used)
         need = None if self.target is None else tuple(t - c for t, c in zip(self.target, counts))
         full = (1 << n) - 1
+        scores = []
+        for s in range(NSUITS):
+            okm = allowed[s]
+            col = counts[s::NSUITS]
+            score_of: list[int | None] = [None] * n
+            for w in range(n):
+                if (okm >> w) & 1:
+                    c = col[w]
+                    if c:
+                        score_of[w] = -3 if c + 1 in col else -4
+                    else:
+                        score_of[w] = used[w]
+            scores.append(score_of)
+        kids: list[tuple[int, ...] | None] = [None] * (n * NSUITS)
         return (used, allowed, need, all(m == full for m in allowed),
-                None if need is None else _need_table(need, n, self.zero))
+                None if need is None else _need_table(need, n, self.zero), scores, kids)
 
     def _allowed(self, counts, used) -> list[int]:
         """:meth:`_accepts` as bit masks per suit: bit ``p`` of ``allowed[s]`` set when player ``p``
@@ -656,13 +675,15 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, facts: list[tuple], leader: int, counts: tuple[int, ...], reach: tuple[int, int] | None,
-                        used: list[int], allowed: list[int]) -> list[tuple]:
+    def _ordered_tricks(self, facts: list[tuple], leader: int, scores: list[list[int | None]],
+                        reach: tuple[int, int] | None) -> list[tuple]:
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first, as
         ``(score, s, winner, trick)``.
 
-        ``facts`` are the suits' :func:`_suit_facts`, ``used`` each player's suits won so far and
-        ``allowed`` (:meth:`_allowed`) who may win a trick led in each suit.  With ``reach``
+        ``facts`` are the suits' :func:`_suit_facts` and ``scores[s][w]`` (:meth:`_of_counts`) the score
+        of a trick led in ``s`` won by ``w``: ``None`` when ``w`` may not win it (:meth:`_allowed`), else -4
+        when ``w`` has won tricks led in ``s`` and no other player has one more, -3 when one has, and the
+        number of suits ``w`` has won in when ``w`` has won none in ``s`` (a new pile last).  With ``reach``
         (:func:`~solvers.comrade.bounds.reach`) the cards that can never matter again are merged into one
         choice each: a player who can never win a trick has one run per suit (their cards of a suit lie
         below those of everyone who can lead it, so which is played never matters), and a suit nobody
@@ -680,8 +701,8 @@ class PlaySearch:
             lead_plays = fs[5][leader]
             if not lead_plays:
                 continue
-            okm = allowed[s]
-            if not okm:
+            score_of = scores[s]
+            if score_of.count(None) == n:          # nobody may win a trick led in s
                 continue
             # each follower's choices, and whether they follow suit (only then can they win the trick)
             options = []
@@ -708,22 +729,13 @@ class PlaySearch:
                     else:
                         opts.extend(r)
                 options.append(opts)
-            # the score of each winner who may take the trick (None: may not)
-            col = [counts[p * NSUITS + s] for p in range(n)]
-            score_of: list[int | None] = [None] * n
-            for w in range(n):
-                if (okm >> w) & 1:
-                    c = col[w]
-                    if c:
-                        score_of[w] = -3 if c + 1 in col else -4
-                    else:
-                        score_of[w] = used[w]
             i: int
             if n == 4:
                 # three followers: nested loops in the order of ``product``, the best card so far carried along
                 f1, f2, f3 = order
                 o1, o2, o3 = options
                 g1, g2, g3 = follows
+                sc3 = score_of[f3]
                 for lead in lead_plays:
                     i0: int = lead[2]
                     for a in o1:
@@ -736,11 +748,18 @@ class PlaySearch:
                                 b2, w2 = b[2], f2
                             else:
                                 b2, w2 = b1, w1
+                            sc2 = score_of[w2]
+                            if not g3:           # the last follower discards: w2 wins whatever they play
+                                if sc2 is not None:
+                                    for c3 in o3:
+                                        add((sc2, s, w2, (lead, a, b, c3)))
+                                continue
                             for c3 in o3:
-                                w3 = f3 if g3 and c3[2] > b2 else w2
-                                sc = score_of[w3]
-                                if sc is not None:
-                                    add((sc, s, w3, (lead, a, b, c3)))
+                                if c3[2] > b2:
+                                    if sc3 is not None:
+                                        add((sc3, s, f3, (lead, a, b, c3)))
+                                elif sc2 is not None:
+                                    add((sc2, s, w2, (lead, a, b, c3)))
                 continue
             for lead in lead_plays:
                 i0 = lead[2]
@@ -939,12 +958,19 @@ def _low_fits(need: tuple[int, ...], low: list) -> bool:
 
 def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):
     """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
-    longest = [0, 0, 0, 0]
+    x0 = x1 = x2 = x3 = 0
     for q in range(n):
         if (rmask >> q) & 1:
-            for t, h in enumerate(hold[q]):
-                if h > longest[t]:
-                    longest[t] = h
+            h0, h1, h2, h3 = hold[q]
+            if h0 > x0:
+                x0 = h0
+            if h1 > x1:
+                x1 = h1
+            if h2 > x2:
+                x2 = h2
+            if h3 > x3:
+                x3 = h3
+    longest = (x0, x1, x2, x3)
     per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
     forced: list | None = None
     for p in range(n):
@@ -961,7 +987,9 @@ def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rm
     discards: list | None = None
     for p in range(n):
         mine = hold[p]
-        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
+        m0, m1, m2, m3 = mine
+        spare = (x0 - m0 if x0 > m0 else 0, x1 - m1 if x1 > m1 else 0, x2 - m2 if x2 > m2 else 0,
+                 x3 - m3 if x3 > m3 else 0)
         total = spare[0] + spare[1] + spare[2] + spare[3]
         mark: list[int] | None = None
         for s in range(NSUITS):
@@ -1027,12 +1055,13 @@ def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], nee
     """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
     :func:`_need_table` (``table``): the same answer."""
     L, cols, demand, leads0 = table[:4]
+    l0, l1, l2, l3 = L
     blocked = 0
-    blockers = []
+    blockers: list[tuple[int, int]] = []
     for p in range(n):
         mine = hold[p]
         base = p * NSUITS
-        must: dict[int, int] | None = None
+        must: list[tuple[int, int]] | None = None      # (suit, cards of it p must discard), by suit
         for s in range(NSUITS):
             h = mine[s]
             k = need[base + s]
@@ -1045,28 +1074,90 @@ def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], nee
             cov = more.get(ck)
             if cov is None:
                 cov = more[ck] = covered(fs[8], p, col, skip=k)
-            a = h - min(L[s], k + cov)
+            ls = L[s]
+            a = h - (ls if ls < k + cov else k + cov)
             if a > 0:
                 if must is None:
-                    must = {}
-                must[s] = a
+                    must = []
+                must.append((s, a))
                 if a == h:
                     blocked |= 1 << s
                     blockers.append((p, s))
-        if must and discards_block(must, [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]):
-            return True
-    if blocked and leads_stall(hold, need, L, leader, n, blockers):
+        if must is not None:
+            # discards_block(must, spare), with must as a list in suit order
+            m0, m1, m2, m3 = mine
+            spare = (l0 - m0 if l0 > m0 else 0, l1 - m1 if l1 > m1 else 0, l2 - m2 if l2 > m2 else 0,
+                     l3 - m3 if l3 > m3 else 0)
+            room = spare[0] + spare[1] + spare[2] + spare[3]
+            for s, a in must:
+                room -= spare[s]
+            while must:
+                for j in range(len(must)):       # the first suit whose cards fit now
+                    s, a = must[j]
+                    if a <= room:
+                        break
+                else:
+                    return True
+                del must[j]
+                room += spare[s]
+    if blocked and _stall(facts, hold, need, L, leader, n, blockers):
         return True
-    supply = [0] * 16
+    supply = _ZEROS16
     for q in range(n):
         cap = leads0[q] + (q == leader)
         if not cap:
             continue
-        held = _held(hold[q])
-        for m in range(1, 16):
-            c = held[m]
-            supply[m] += c if c < cap else cap
-    for m in range(1, 16):
-        if demand[m] > supply[m]:
+        supply = [a + (c if c < cap else cap) for a, c in zip(supply, _held(hold[q]))]
+    for d, c in zip(demand, supply):
+        if d > c:
+            return True
+    return False
+
+
+_ZEROS16: Final = [0] * 16
+
+
+def _stall(facts: list[tuple], hold: list[tuple[int, int, int, int]], need: tuple[int, ...], L, leader: int,
+           n: int, blockers: list[tuple[int, int]]) -> bool:
+    """:func:`~solvers.comrade.bounds.leads_stall` with bit masks (the holders of a suit from the suits'
+    :func:`_suit_facts`): the same answer.  The sets it grows only grow, so the order they are grown in does
+    not change where they end."""
+    blk: list[list[int]] = [[], [], [], []]      # per suit: for each blocker, the suits it may discard on
+    for p, t in blockers:
+        row = hold[p]
+        m = 0
+        for u in range(NSUITS):
+            if u != t and L[u] > row[u]:
+                m |= 1 << u
+        blk[t].append(m)
+    needm = []                                    # per player: the suits they must still win in
+    for q in range(n):
+        b = q * NSUITS
+        needm.append((need[b] != 0) | (need[b + 1] != 0) << 1 | (need[b + 2] != 0) << 2 | (need[b + 3] != 0) << 3)
+    lead = 1 << leader
+    U = 0
+    while True:
+        grew = False
+        for t in range(NSUITS):
+            if (U >> t) & 1 or not L[t]:
+                continue
+            if not facts[t][4] & lead:
+                continue
+            ok = True
+            for m in blk[t]:
+                if not m & U:
+                    ok = False
+                    break
+            if ok:
+                U |= 1 << t
+                grew = True
+        for q in range(n):
+            if not (lead >> q) & 1 and needm[q] & U:
+                lead |= 1 << q
+                grew = True
+        if not grew:
+            break
+    for t in range(NSUITS):
+        if L[t] and not (U >> t) & 1:
             return True
     return False
