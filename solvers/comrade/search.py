@@ -65,7 +65,7 @@ from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
 
-from .bounds import (close_reach, covered, discards_block, extremes, leads_stall, lower_bounds, merge_low,
+from .bounds import (close_reach, covered, extremes, lower_bounds, merge_low,
                      need_refutes, suit_additions)
 from .keys import count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
@@ -295,22 +295,32 @@ class PlaySearch:
     # -- the recursion ------------------------------------------------------------
     def _search(self, seqs: tuple[tuple[int, ...], ...], leader: int, counts: tuple[int, ...],
                 tricks_left: int) -> list[Trick] | None:
-        self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self._deadline:
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & 1023 and time.perf_counter() > self._deadline:
             raise SearchTimeout
-        if self.nodes > self._budget_end:
+        if nodes > self._budget_end:
             raise _OutOfBudget
         if tricks_left == 0:
             return [] if self.final_ok(counts) else None
-        n = self.n
         raw = (seqs, leader, counts)
-        key: tuple = raw
         failed = self.failed
         if raw in failed:
             return None
-        facts = self._facts_of(seqs)
+        n = self.n
+        key: tuple = raw
+        # the suits' facts (_facts_of, its common case inline)
+        tables = self._fact_tables
+        f0 = tables[0].get(seqs[0])
+        f1 = tables[1].get(seqs[1])
+        f2 = tables[2].get(seqs[2])
+        f3 = tables[3].get(seqs[3])
+        if f0 is None or f1 is None or f2 is None or f3 is None:
+            facts = self._facts_of(seqs)
+        else:
+            facts = [f0, f1, f2, f3]
         reach: tuple[int, int] | None = None
-        refute = self.refute and self.nodes > self.refute_after
+        refute = self.refute and nodes > self.refute_after
         if refute:
             reach = _close(facts, leader, n, None)
             ck = counts
@@ -336,19 +346,27 @@ class PlaySearch:
         if need is not None:
             # _feasible_target with the forced wins (_lower) read last, and worked out only when the rest passes
             if not self._feasible_target(need, got[4], hold, legal, None):
-                self._fail(key, raw)
+                failed.add(key)
+                if key is not raw:
+                    failed.add(raw)
                 return None
             if legal is not None:
                 low = _lower(facts, hold, n, legal[0])
                 if low is not None and not _low_fits(need, low):
-                    self._fail(key, raw)
+                    failed.add(key)
+                    if key is not raw:
+                        failed.add(raw)
                     return None
             if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
-                self._fail(key, raw)
+                failed.add(key)
+                if key is not raw:
+                    failed.add(raw)
                 return None
         elif not self._feasible(counts, hold, tricks_left, legal,
                                 None if legal is None else _lower(facts, hold, n, legal[0])):
-            self._fail(key, raw)
+            failed.add(key)
+            if key is not raw:
+                failed.add(raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
             self.failed.add(key)
@@ -360,7 +378,9 @@ class PlaySearch:
                 final[leader * NSUITS + s] += hold[leader][s]
             if self.final_ok(final):
                 return self._forced_line(seqs, leader, hold[leader])
-            self._fail(key, raw)
+            failed.add(key)
+            if key is not raw:
+                failed.add(raw)
             return None
         kids = got[6]
         for _, s, winner, trick in self._ordered_tricks(facts, leader, got[5], reach):
@@ -372,7 +392,9 @@ class PlaySearch:
             rest = self._search(child_seqs, winner, child_counts, tricks_left - 1)
             if rest is not None:
                 return [trick] + rest
-        self._fail(key, raw)
+        failed.add(key)
+        if key is not raw:
+            failed.add(raw)
         return None
 
     def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
@@ -809,22 +831,36 @@ def _suit_facts(seq: tuple[int, ...], s: int, n: int) -> tuple:
     first = [-1] * n
     last = [-1] * n
     runs: list[list] = [[] for _ in range(n)]
-    top = len(seq) - 1
-    for i, o in enumerate(seq):
-        hold[o] += 1
-        if first[o] < 0:
-            first[o] = i
-        last[o] = i
-        if i == top or seq[i + 1] != o:
-            runs[o].append((o, s, i))
-    above = [0] * len(seq)
+    beat = [0] * n
     acc = 0
-    for i in range(top, -1, -1):
-        above[i] = acc
-        acc |= 1 << seq[i]
-    beat = tuple(above[first[p]] if first[p] >= 0 else 0 for p in range(n))
-    plays = tuple(tuple(r) for r in runs)
-    return (tuple(hold), tuple(first), tuple(last), beat, acc, plays, tuple(r[:1] for r in plays), {}, seq)
+    if seq:
+        # the runs of equal owners, from the top card down; beat[o] is set again at each lower run of o
+        top = len(seq) - 1
+        o = seq[top]
+        end = top                        # the top index of the current run
+        for i in range(top - 1, -1, -1):
+            q = seq[i]
+            if q != o:
+                runs[o].append((o, s, end))
+                hold[o] += end - i
+                if last[o] < 0:
+                    last[o] = end
+                first[o] = i + 1
+                beat[o] = acc | (1 << o) if end > i + 1 else acc
+                acc |= 1 << o
+                o = q
+                end = i
+        runs[o].append((o, s, end))
+        hold[o] += end + 1
+        if last[o] < 0:
+            last[o] = end
+        first[o] = 0
+        beat[o] = acc | (1 << o) if end > 0 else acc
+        acc |= 1 << o
+        for r in runs:
+            r.reverse()
+    plays = tuple([tuple(r) for r in runs])
+    return (tuple(hold), tuple(first), tuple(last), tuple(beat), acc, plays, tuple([r[:1] for r in plays]), {}, seq)
 
 
 def _fact_tables(n: int) -> list[dict]:
