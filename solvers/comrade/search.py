@@ -323,11 +323,11 @@ class PlaySearch:
         refute = self.refute and nodes > self.refute_after
         if refute:
             reach = _close(facts, leader, n, None)
-            ck = counts
-            if reach[1] and self.target is None and self.accept is None and self.prune is None:
-                ck = count_key(counts, reach[1], n)
-            key = _canonical(seqs, facts, leader, ck, reach, n)
-            if key is not raw:
+            if reach[1] or reach[0] != (1 << n) - 1:     # else _canonical's key is the plain one: raw
+                ck = counts
+                if reach[1] and self.target is None and self.accept is None and self.prune is None:
+                    ck = count_key(counts, reach[1], n)
+                key = _canonical(seqs, facts, leader, ck, reach, n)
                 if key in failed:
                     failed.add(raw)
                     return None
@@ -718,6 +718,7 @@ class PlaySearch:
         order = _ORDERS[n][leader]
         scored: list[tuple] = []
         add = scored.append
+        void_opts: list[list | None] = [None] * n
         for s in range(NSUITS):
             fs = facts[s]
             lead_plays = fs[5][leader]
@@ -736,20 +737,22 @@ class PlaySearch:
                     follows.append(True)
                     continue
                 follows.append(False)
-                opts: list = []
-                discard = False
-                for t in range(NSUITS):
-                    if t == s:
-                        continue
-                    ft = facts[t]
-                    r = ft[5][f] if (rmask >> f) & 1 else ft[6][f]
-                    if (dead >> t) & 1:
-                        if discard or not r:
-                            continue
-                        discard = True
-                        opts.append(r[0])
-                    else:
-                        opts.extend(r)
+                # f is void in s, so f's discards are the same whichever suit is led: worked out once
+                opts = void_opts[f]
+                if opts is None:
+                    opts = []
+                    discard = False
+                    for t in range(NSUITS):
+                        ft = facts[t]
+                        r = ft[5][f] if (rmask >> f) & 1 else ft[6][f]
+                        if (dead >> t) & 1:
+                            if discard or not r:
+                                continue
+                            discard = True
+                            opts.append(r[0])
+                        else:
+                            opts.extend(r)
+                    void_opts[f] = opts
                 options.append(opts)
             i: int
             if n == 4:
