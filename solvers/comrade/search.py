@@ -335,14 +335,12 @@ class PlaySearch:
         got = self._count_memo.get(counts)
         if got is None:
             got = self._count_memo[counts] = self._of_counts(counts)
-        used: list[int]
-        allowed: list[int]
-        need: tuple[int, ...] | None
-        used, allowed, need, every = got[:4]
+        allowed: list[int] = got[1]
+        need: tuple[int, ...] | None = got[2]
         low: list | None = None
         legal = reach
         if reach is not None:          # the refutation rules are on
-            legal = reach if every else _close(facts, leader, n, allowed)
+            legal = reach if got[3] else _close(facts, leader, n, allowed)
         if need is not None:
             # _feasible_target with the forced wins (_lower) read last, and worked out only when the rest passes
             if not self._feasible_target(need, got[4], hold, legal, None):
