@@ -65,7 +65,7 @@ from typing import Callable, Final, Iterable, Sequence
 
 from cardgames.errors import CardgamesError
 
-from .bounds import (close_reach, covered, discards_block, extremes, leads_stall, lower_bounds, merge_low,
+from .bounds import (close_reach, covered, extremes, lower_bounds, merge_low,
                      need_refutes, suit_additions)
 from .keys import count_key
 from .picture import NSUITS, Trick, position_from_hands, remove_trick, tricks_to_cards
@@ -295,29 +295,39 @@ class PlaySearch:
     # -- the recursion ------------------------------------------------------------
     def _search(self, seqs: tuple[tuple[int, ...], ...], leader: int, counts: tuple[int, ...],
                 tricks_left: int) -> list[Trick] | None:
-        self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self._deadline:
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & 1023 and time.perf_counter() > self._deadline:
             raise SearchTimeout
-        if self.nodes > self._budget_end:
+        if nodes > self._budget_end:
             raise _OutOfBudget
         if tricks_left == 0:
             return [] if self.final_ok(counts) else None
-        n = self.n
         raw = (seqs, leader, counts)
-        key: tuple = raw
         failed = self.failed
         if raw in failed:
             return None
-        facts = self._facts_of(seqs)
+        n = self.n
+        key: tuple = raw
+        # the suits' facts (_facts_of, its common case inline)
+        tables = self._fact_tables
+        f0 = tables[0].get(seqs[0])
+        f1 = tables[1].get(seqs[1])
+        f2 = tables[2].get(seqs[2])
+        f3 = tables[3].get(seqs[3])
+        if f0 is None or f1 is None or f2 is None or f3 is None:
+            facts = self._facts_of(seqs)
+        else:
+            facts = [f0, f1, f2, f3]
         reach: tuple[int, int] | None = None
-        refute = self.refute and self.nodes > self.refute_after
+        refute = self.refute and nodes > self.refute_after
         if refute:
             reach = _close(facts, leader, n, None)
-            ck = counts
-            if reach[1] and self.target is None and self.accept is None and self.prune is None:
-                ck = count_key(counts, reach[1], n)
-            key = _canonical(seqs, facts, leader, ck, reach, n)
-            if key is not raw:
+            if reach[1] or reach[0] != (1 << n) - 1:     # else _canonical's key is the plain one: raw
+                ck = counts
+                if reach[1] and self.target is None and self.accept is None and self.prune is None:
+                    ck = count_key(counts, reach[1], n)
+                key = _canonical(seqs, facts, leader, ck, reach, n)
                 if key in failed:
                     failed.add(raw)
                     return None
@@ -325,51 +335,64 @@ class PlaySearch:
         got = self._count_memo.get(counts)
         if got is None:
             got = self._count_memo[counts] = self._of_counts(counts)
-        used: list[int]
-        allowed: list[int]
-        need: tuple[int, ...] | None
-        used, allowed, need, every = got[:4]
+        allowed: list[int] = got[1]
+        need: tuple[int, ...] | None = got[2]
         low: list | None = None
         legal = reach
         if reach is not None:          # the refutation rules are on
-            legal = reach if every else _close(facts, leader, n, allowed)
+            legal = reach if got[3] else _close(facts, leader, n, allowed)
         if need is not None:
             # _feasible_target with the forced wins (_lower) read last, and worked out only when the rest passes
             if not self._feasible_target(need, got[4], hold, legal, None):
-                self._fail(key, raw)
+                failed.add(key)
+                if key is not raw:
+                    failed.add(raw)
                 return None
             if legal is not None:
                 low = _lower(facts, hold, n, legal[0])
                 if low is not None and not _low_fits(need, low):
-                    self._fail(key, raw)
+                    failed.add(key)
+                    if key is not raw:
+                        failed.add(raw)
                     return None
             if refute and _need_refutes(facts, hold, need, leader, n, got[4]):
-                self._fail(key, raw)
+                failed.add(key)
+                if key is not raw:
+                    failed.add(raw)
                 return None
         elif not self._feasible(counts, hold, tricks_left, legal,
                                 None if legal is None else _lower(facts, hold, n, legal[0])):
-            self._fail(key, raw)
+            failed.add(key)
+            if key is not raw:
+                failed.add(raw)
             return None
         if self.prune is not None and not self.prune(counts, hold, tricks_left):
             self.failed.add(key)
             return None
         if _leader_tops(facts, leader, seqs):
-            forced = self._forced_line(seqs, leader, hold[leader])
+            # the leader wins every trick left: the line itself is worked out only when it wins
             final = list(counts)
             for s in range(NSUITS):
                 final[leader * NSUITS + s] += hold[leader][s]
             if self.final_ok(final):
-                return forced
-            self._fail(key, raw)
+                return self._forced_line(seqs, leader, hold[leader])
+            failed.add(key)
+            if key is not raw:
+                failed.add(raw)
             return None
-        for _, s, winner, trick in self._ordered_tricks(facts, leader, counts, reach, used, allowed):
+        kids = got[6]
+        for _, s, winner, trick in self._ordered_tricks(facts, leader, got[5], reach):
             i = winner * NSUITS + s
-            child_counts = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
+            child_counts = kids[i]
+            if child_counts is None:
+                child_counts = kids[i] = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
             child_seqs = remove_trick(seqs, trick)
             rest = self._search(child_seqs, winner, child_counts, tricks_left - 1)
             if rest is not None:
                 return [trick] + rest
-        self._fail(key, raw)
+        failed.add(key)
+        if key is not raw:
+            failed.add(raw)
         return None
 
     def _facts_of(self, seqs: tuple[tuple[int, ...], ...]) -> list[tuple]:
@@ -455,18 +478,34 @@ class PlaySearch:
         return ok
 
     def _of_counts(self, counts) -> tuple:
-        """What a position's count matrix alone decides: ``(used, allowed, need, every, table)`` — each
-        player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell (the
-        target less the counts; else ``None``), whether everyone may win in every suit, and with fixed bids
-        :func:`_need_table`."""
+        """What a position's count matrix alone decides: ``(used, allowed, need, every, table, scores, kids)``
+        — each player's suits won so far, :meth:`_allowed`, with fixed bids the tricks still needed per cell
+        (the target less the counts; else ``None``), whether everyone may win in every suit, with fixed bids
+        :func:`_need_table`, ``scores[s][w]`` the move ordering's score of a trick led in ``s`` and won by
+        ``w`` (``None``: ``w`` may not win it; see :meth:`_ordered_tricks`), and ``kids[p * 4 + s]`` the count
+        matrix after ``p`` wins a trick led in ``s`` (filled in when first needed)."""
         n = self.n
         used = [(counts[b] != 0) + (counts[b + 1] != 0) + (counts[b + 2] != 0) + (counts[b + 3] != 0)
                 for b in range(0, n * NSUITS, NSUITS)]
         allowed = self._allowed(counts, used)
         need = None if self.target is None else tuple(t - c for t, c in zip(self.target, counts))
         full = (1 << n) - 1
+        scores = []
+        for s in range(NSUITS):
+            okm = allowed[s]
+            col = counts[s::NSUITS]
+            score_of: list[int | None] = [None] * n
+            for w in range(n):
+                if (okm >> w) & 1:
+                    c = col[w]
+                    if c:
+                        score_of[w] = -3 if c + 1 in col else -4
+                    else:
+                        score_of[w] = used[w]
+            scores.append(score_of)
+        kids: list[tuple[int, ...] | None] = [None] * (n * NSUITS)
         return (used, allowed, need, all(m == full for m in allowed),
-                None if need is None else _need_table(need, n, self.zero))
+                None if need is None else _need_table(need, n, self.zero), scores, kids)
 
     def _allowed(self, counts, used) -> list[int]:
         """:meth:`_accepts` as bit masks per suit: bit ``p`` of ``allowed[s]`` set when player ``p``
@@ -656,13 +695,15 @@ class PlaySearch:
 
 
     # -- move generation ---------------------------------------------------------------
-    def _ordered_tricks(self, facts: list[tuple], leader: int, counts: tuple[int, ...], reach: tuple[int, int] | None,
-                        used: list[int], allowed: list[int]) -> list[tuple]:
+    def _ordered_tricks(self, facts: list[tuple], leader: int, scores: list[list[int | None]],
+                        reach: tuple[int, int] | None) -> list[tuple]:
         """Every distinct trick (up to equivalent cards) whose winner may take it, best first, as
         ``(score, s, winner, trick)``.
 
-        ``facts`` are the suits' :func:`_suit_facts`, ``used`` each player's suits won so far and
-        ``allowed`` (:meth:`_allowed`) who may win a trick led in each suit.  With ``reach``
+        ``facts`` are the suits' :func:`_suit_facts` and ``scores[s][w]`` (:meth:`_of_counts`) the score
+        of a trick led in ``s`` won by ``w``: ``None`` when ``w`` may not win it (:meth:`_allowed`), else -4
+        when ``w`` has won tricks led in ``s`` and no other player has one more, -3 when one has, and the
+        number of suits ``w`` has won in when ``w`` has won none in ``s`` (a new pile last).  With ``reach``
         (:func:`~solvers.comrade.bounds.reach`) the cards that can never matter again are merged into one
         choice each: a player who can never win a trick has one run per suit (their cards of a suit lie
         below those of everyone who can lead it, so which is played never matters), and a suit nobody
@@ -672,54 +713,87 @@ class PlaySearch:
             rmask, dead = (1 << n) - 1, 0
         else:
             rmask, dead = reach
-        order = [(leader + k) % n for k in range(1, n)]
-        scored = []
+        order = _ORDERS[n][leader]
+        scored: list[tuple] = []
+        add = scored.append
+        void_opts: list[list | None] = [None] * n
         for s in range(NSUITS):
             fs = facts[s]
             lead_plays = fs[5][leader]
             if not lead_plays:
                 continue
-            okm = allowed[s]
-            if not okm:
+            score_of = scores[s]
+            if score_of.count(None) == n:          # nobody may win a trick led in s
                 continue
+            # each follower's choices, and whether they follow suit (only then can they win the trick)
             options = []
+            follows = []
             for f in order:
                 r = fs[5][f] if (rmask >> f) & 1 else fs[6][f]
                 if r:
                     options.append(r)
+                    follows.append(True)
                     continue
-                opts: list = []
-                discard = False
-                for t in range(NSUITS):
-                    if t == s:
-                        continue
-                    ft = facts[t]
-                    r = ft[5][f] if (rmask >> f) & 1 else ft[6][f]
-                    if (dead >> t) & 1:
-                        if discard or not r:
-                            continue
-                        discard = True
-                        opts.append(r[0])
-                    else:
-                        opts.extend(r)
+                follows.append(False)
+                # f is void in s, so f's discards are the same whichever suit is led: worked out once
+                opts = void_opts[f]
+                if opts is None:
+                    opts = []
+                    discard = False
+                    for t in range(NSUITS):
+                        ft = facts[t]
+                        r = ft[5][f] if (rmask >> f) & 1 else ft[6][f]
+                        if (dead >> t) & 1:
+                            if discard or not r:
+                                continue
+                            discard = True
+                            opts.append(r[0])
+                        else:
+                            opts.extend(r)
+                    void_opts[f] = opts
                 options.append(opts)
-            col = [counts[p * NSUITS + s] for p in range(n)]
             i: int
+            if n == 4:
+                # three followers: nested loops in the order of ``product``, the best card so far carried along
+                f1, f2, f3 = order
+                o1, o2, o3 = options
+                g1, g2, g3 = follows
+                sc3 = score_of[f3]
+                for lead in lead_plays:
+                    i0: int = lead[2]
+                    for a in o1:
+                        if g1 and a[2] > i0:
+                            b1, w1 = a[2], f1
+                        else:
+                            b1, w1 = i0, leader
+                        for b in o2:
+                            if g2 and b[2] > b1:
+                                b2, w2 = b[2], f2
+                            else:
+                                b2, w2 = b1, w1
+                            sc2 = score_of[w2]
+                            if not g3:           # the last follower discards: w2 wins whatever they play
+                                if sc2 is not None:
+                                    for c3 in o3:
+                                        add((sc2, s, w2, (lead, a, b, c3)))
+                                continue
+                            for c3 in o3:
+                                if c3[2] > b2:
+                                    if sc3 is not None:
+                                        add((sc3, s, f3, (lead, a, b, c3)))
+                                elif sc2 is not None:
+                                    add((sc2, s, w2, (lead, a, b, c3)))
+                continue
             for lead in lead_plays:
-                i0: int = lead[2]
+                i0 = lead[2]
                 for combo in product(*options):
                     best, winner = i0, leader
                     for f, t, i in combo:
                         if t == s and i > best:
                             best, winner = i, f
-                    if not (okm >> winner) & 1:
-                        continue
-                    c = col[winner]
-                    if c:
-                        score = -3 if c + 1 in col else -4
-                    else:
-                        score = used[winner]
-                    scored.append((score, s, winner, (lead,) + combo))
+                    sc = score_of[winner]
+                    if sc is not None:
+                        add((sc, s, winner, (lead,) + combo))
         if self._rng is not None:
             rnd = self._rng.random
             scored.sort(key=lambda x: x[0] + 3 * rnd())
@@ -727,6 +801,9 @@ class PlaySearch:
             scored.sort(key=itemgetter(0))
         return scored
 
+
+#: ``_ORDERS[n][leader]``: the players after ``leader`` in turn.
+_ORDERS: Final = {n: tuple(tuple((leader + k) % n for k in range(1, n)) for leader in range(n)) for n in range(2, 9)}
 
 #: Entries of each table of :func:`_suit_facts` (one per suit and number of players, shared by the
 #: searches of the process) before it is emptied and starts afresh.
@@ -755,22 +832,36 @@ def _suit_facts(seq: tuple[int, ...], s: int, n: int) -> tuple:
     first = [-1] * n
     last = [-1] * n
     runs: list[list] = [[] for _ in range(n)]
-    top = len(seq) - 1
-    for i, o in enumerate(seq):
-        hold[o] += 1
-        if first[o] < 0:
-            first[o] = i
-        last[o] = i
-        if i == top or seq[i + 1] != o:
-            runs[o].append((o, s, i))
-    above = [0] * len(seq)
+    beat = [0] * n
     acc = 0
-    for i in range(top, -1, -1):
-        above[i] = acc
-        acc |= 1 << seq[i]
-    beat = tuple(above[first[p]] if first[p] >= 0 else 0 for p in range(n))
-    plays = tuple(tuple(r) for r in runs)
-    return (tuple(hold), tuple(first), tuple(last), beat, acc, plays, tuple(r[:1] for r in plays), {}, seq)
+    if seq:
+        # the runs of equal owners, from the top card down; beat[o] is set again at each lower run of o
+        top = len(seq) - 1
+        o = seq[top]
+        end = top                        # the top index of the current run
+        for i in range(top - 1, -1, -1):
+            q = seq[i]
+            if q != o:
+                runs[o].append((o, s, end))
+                hold[o] += end - i
+                if last[o] < 0:
+                    last[o] = end
+                first[o] = i + 1
+                beat[o] = acc | (1 << o) if end > i + 1 else acc
+                acc |= 1 << o
+                o = q
+                end = i
+        runs[o].append((o, s, end))
+        hold[o] += end + 1
+        if last[o] < 0:
+            last[o] = end
+        first[o] = 0
+        beat[o] = acc | (1 << o) if end > 0 else acc
+        acc |= 1 << o
+        for r in runs:
+            r.reverse()
+    plays = tuple([tuple(r) for r in runs])
+    return (tuple(hold), tuple(first), tuple(last), tuple(beat), acc, plays, tuple([r[:1] for r in plays]), {}, seq)
 
 
 def _fact_tables(n: int) -> list[dict]:
@@ -784,15 +875,27 @@ def _fact_tables(n: int) -> list[dict]:
 def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -> tuple[int, int]:
     """:func:`~solvers.comrade.bounds.close_reach` from the suits' :func:`_suit_facts`, with ``allowed``
     as bit masks per suit (:meth:`PlaySearch._allowed`; ``None``: everyone)."""
+    f0, f1, f2, f3 = facts
+    b0, b1, b2, b3 = f0[3], f1[3], f2[3], f3[3]
     full = (1 << n) - 1
     rmask = 1 << leader
     todo = [leader]
-    while todo and rmask != full:
-        q = todo.pop()
-        for s in range(NSUITS):
-            add: int = facts[s][3][q] & ~rmask
-            if allowed is not None:
-                add &= allowed[s]
+    # the closure is the same whatever the order the players are taken in
+    if allowed is None:
+        while todo and rmask != full:
+            q = todo.pop()
+            add: int = (b0[q] | b1[q] | b2[q] | b3[q]) & ~rmask
+            if add:
+                rmask |= add
+                while add:
+                    bit = add & -add
+                    todo.append(bit.bit_length() - 1)
+                    add ^= bit
+    else:
+        a0, a1, a2, a3 = allowed
+        while todo and rmask != full:
+            q = todo.pop()
+            add = ((b0[q] & a0) | (b1[q] & a1) | (b2[q] & a2) | (b3[q] & a3)) & ~rmask
             if add:
                 rmask |= add
                 while add:
@@ -800,9 +903,14 @@ def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -
                     todo.append(bit.bit_length() - 1)
                     add ^= bit
     dead = 0
-    for s in range(NSUITS):
-        if not facts[s][4] & rmask:
-            dead |= 1 << s
+    if not f0[4] & rmask:
+        dead = 1
+    if not f1[4] & rmask:
+        dead |= 2
+    if not f2[4] & rmask:
+        dead |= 4
+    if not f3[4] & rmask:
+        dead |= 8
     return rmask, dead
 
 
@@ -887,12 +995,19 @@ def _low_fits(need: tuple[int, ...], low: list) -> bool:
 
 def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rmask: int):
     """:func:`~solvers.comrade.bounds.lower_bounds` from the suits' :func:`_suit_facts`: the same list."""
-    longest = [0, 0, 0, 0]
+    x0 = x1 = x2 = x3 = 0
     for q in range(n):
         if (rmask >> q) & 1:
-            for t, h in enumerate(hold[q]):
-                if h > longest[t]:
-                    longest[t] = h
+            h0, h1, h2, h3 = hold[q]
+            if h0 > x0:
+                x0 = h0
+            if h1 > x1:
+                x1 = h1
+            if h2 > x2:
+                x2 = h2
+            if h3 > x3:
+                x3 = h3
+    longest = (x0, x1, x2, x3)
     per: list = [None, None, None, None]        # _mask_facts of a suit, worked out when first read
     forced: list | None = None
     for p in range(n):
@@ -909,7 +1024,9 @@ def _lower(facts: list[tuple], hold: list[tuple[int, int, int, int]], n: int, rm
     discards: list | None = None
     for p in range(n):
         mine = hold[p]
-        spare = [a - b if a > b else 0 for a, b in zip(longest, mine)]
+        m0, m1, m2, m3 = mine
+        spare = (x0 - m0 if x0 > m0 else 0, x1 - m1 if x1 > m1 else 0, x2 - m2 if x2 > m2 else 0,
+                 x3 - m3 if x3 > m3 else 0)
         total = spare[0] + spare[1] + spare[2] + spare[3]
         mark: list[int] | None = None
         for s in range(NSUITS):
@@ -975,12 +1092,13 @@ def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], nee
     """:func:`~solvers.comrade.bounds.need_refutes` from the suits' :func:`_suit_facts` and
     :func:`_need_table` (``table``): the same answer."""
     L, cols, demand, leads0 = table[:4]
+    l0, l1, l2, l3 = L
     blocked = 0
-    blockers = []
+    blockers: list[tuple[int, int]] = []
     for p in range(n):
         mine = hold[p]
         base = p * NSUITS
-        must: dict[int, int] | None = None
+        must: list[tuple[int, int]] | None = None      # (suit, cards of it p must discard), by suit
         for s in range(NSUITS):
             h = mine[s]
             k = need[base + s]
@@ -993,28 +1111,90 @@ def _need_refutes(facts: list[tuple], hold: list[tuple[int, int, int, int]], nee
             cov = more.get(ck)
             if cov is None:
                 cov = more[ck] = covered(fs[8], p, col, skip=k)
-            a = h - min(L[s], k + cov)
+            ls = L[s]
+            a = h - (ls if ls < k + cov else k + cov)
             if a > 0:
                 if must is None:
-                    must = {}
-                must[s] = a
+                    must = []
+                must.append((s, a))
                 if a == h:
                     blocked |= 1 << s
                     blockers.append((p, s))
-        if must and discards_block(must, [L[t] - mine[t] if L[t] > mine[t] else 0 for t in range(NSUITS)]):
-            return True
-    if blocked and leads_stall(hold, need, L, leader, n, blockers):
+        if must is not None:
+            # discards_block(must, spare), with must as a list in suit order
+            m0, m1, m2, m3 = mine
+            spare = (l0 - m0 if l0 > m0 else 0, l1 - m1 if l1 > m1 else 0, l2 - m2 if l2 > m2 else 0,
+                     l3 - m3 if l3 > m3 else 0)
+            room = spare[0] + spare[1] + spare[2] + spare[3]
+            for s, a in must:
+                room -= spare[s]
+            while must:
+                for j in range(len(must)):       # the first suit whose cards fit now
+                    s, a = must[j]
+                    if a <= room:
+                        break
+                else:
+                    return True
+                del must[j]
+                room += spare[s]
+    if blocked and _stall(facts, hold, need, L, leader, n, blockers):
         return True
-    supply = [0] * 16
+    supply = _ZEROS16
     for q in range(n):
         cap = leads0[q] + (q == leader)
         if not cap:
             continue
-        held = _held(hold[q])
-        for m in range(1, 16):
-            c = held[m]
-            supply[m] += c if c < cap else cap
-    for m in range(1, 16):
-        if demand[m] > supply[m]:
+        supply = [a + (c if c < cap else cap) for a, c in zip(supply, _held(hold[q]))]
+    for d, c in zip(demand, supply):
+        if d > c:
+            return True
+    return False
+
+
+_ZEROS16: Final = [0] * 16
+
+
+def _stall(facts: list[tuple], hold: list[tuple[int, int, int, int]], need: tuple[int, ...], L, leader: int,
+           n: int, blockers: list[tuple[int, int]]) -> bool:
+    """:func:`~solvers.comrade.bounds.leads_stall` with bit masks (the holders of a suit from the suits'
+    :func:`_suit_facts`): the same answer.  The sets it grows only grow, so the order they are grown in does
+    not change where they end."""
+    blk: list[list[int]] = [[], [], [], []]      # per suit: for each blocker, the suits it may discard on
+    for p, t in blockers:
+        row = hold[p]
+        m = 0
+        for u in range(NSUITS):
+            if u != t and L[u] > row[u]:
+                m |= 1 << u
+        blk[t].append(m)
+    needm = []                                    # per player: the suits they must still win in
+    for q in range(n):
+        b = q * NSUITS
+        needm.append((need[b] != 0) | (need[b + 1] != 0) << 1 | (need[b + 2] != 0) << 2 | (need[b + 3] != 0) << 3)
+    lead = 1 << leader
+    U = 0
+    while True:
+        grew = False
+        for t in range(NSUITS):
+            if (U >> t) & 1 or not L[t]:
+                continue
+            if not facts[t][4] & lead:
+                continue
+            ok = True
+            for m in blk[t]:
+                if not m & U:
+                    ok = False
+                    break
+            if ok:
+                U |= 1 << t
+                grew = True
+        for q in range(n):
+            if not (lead >> q) & 1 and needm[q] & U:
+                lead |= 1 << q
+                grew = True
+        if not grew:
+            break
+    for t in range(NSUITS):
+        if L[t] and not (U >> t) & 1:
             return True
     return False
