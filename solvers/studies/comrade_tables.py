@@ -107,6 +107,7 @@ BIDDING_VARIANTS: dict[str, dict] = {
     "late-worlds-30": {"late_bid_samples": 30},
     "margin-0.35": {"bid_margin": 0.35},
     "late-margin-0.25": {"late_bid_margin": 0.25},
+    "late-lap-2": {"late_lap": 2},
 }
 
 #: Variants of the strongest table's search that change play decisions too, measured the same way but played out
