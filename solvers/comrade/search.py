@@ -880,28 +880,21 @@ def _close(facts: list[tuple], leader: int, n: int, allowed: list[int] | None) -
     full = (1 << n) - 1
     rmask = 1 << leader
     todo = [leader]
-    # the closure is the same whatever the order the players are taken in
+    # who may win a trick from each player (in a suit they are allowed to win); the closure is the same whatever
+    # the order the players are taken in
     if allowed is None:
-        while todo and rmask != full:
-            q = todo.pop()
-            add: int = (b0[q] | b1[q] | b2[q] | b3[q]) & ~rmask
-            if add:
-                rmask |= add
-                while add:
-                    bit = add & -add
-                    todo.append(bit.bit_length() - 1)
-                    add ^= bit
+        beaten = [b0[q] | b1[q] | b2[q] | b3[q] for q in range(n)]
     else:
         a0, a1, a2, a3 = allowed
-        while todo and rmask != full:
-            q = todo.pop()
-            add = ((b0[q] & a0) | (b1[q] & a1) | (b2[q] & a2) | (b3[q] & a3)) & ~rmask
-            if add:
-                rmask |= add
-                while add:
-                    bit = add & -add
-                    todo.append(bit.bit_length() - 1)
-                    add ^= bit
+        beaten = [(b0[q] & a0) | (b1[q] & a1) | (b2[q] & a2) | (b3[q] & a3) for q in range(n)]
+    while todo and rmask != full:
+        add: int = beaten[todo.pop()] & ~rmask
+        if add:
+            rmask |= add
+            while add:
+                bit = add & -add
+                todo.append(bit.bit_length() - 1)
+                add ^= bit
     dead = 0
     if not f0[4] & rmask:
         dead = 1
