@@ -313,9 +313,10 @@ def test_each_rule_keeps_its_own_memo_of_position_values():
     """Values scored under one rule must never be read by a player of the other: the default player's memo is
     the one it always had, and a variant's bidding (or play) values go to a memo of their own."""
     default, bids, both = CardSearchPlayer(), CardSearchPlayer(bid_unknown="win"), CardSearchPlayer(unknown="win")
-    assert default._bid_leaf_memo is default._leaf_memo
-    assert bids._leaf_memo is default._leaf_memo and bids._bid_leaf_memo is not default._leaf_memo
-    assert both._leaf_memo is both._bid_leaf_memo is bids._bid_leaf_memo
+    assert default._bid_judge.values is default._play_judge.values
+    assert bids._play_judge.values is default._play_judge.values
+    assert bids._bid_judge.values is not default._play_judge.values
+    assert both._play_judge.values is both._bid_judge.values is bids._bid_judge.values
 
 
 def test_counting_undecided_positions_as_wins_raises_the_scores_of_the_same_worlds():
@@ -339,7 +340,8 @@ def test_the_bidding_may_give_the_solver_a_budget_of_its_own(monkeypatch):
         CardSearchSettings(node_limit="many")
     default, small = CardSearchPlayer(), CardSearchPlayer(bid_node_limit=7)
     assert default.bid_node_limit == default.node_limit == small.node_limit == 1000
-    assert small._verdict_memo is default._verdict_memo and small._bid_verdict_memo is not default._verdict_memo
+    assert small._play_judge.verdicts is default._play_judge.verdicts
+    assert small._bid_judge.verdicts is not default._play_judge.verdicts
     asked = []
     real = cardsearch.solve_position
 
@@ -358,7 +360,8 @@ def test_the_bidding_may_score_a_decided_win_by_its_own_leaf_rule():
         CardSearchSettings(bid_leaf="half")
     default, solver = CardSearchPlayer(), CardSearchPlayer(bid_leaf="solver")
     assert (default.bid_leaf, solver.bid_leaf, solver.leaf) == ("mixed", "solver", "mixed")
-    assert solver._leaf_memo is default._leaf_memo and solver._bid_leaf_memo is not default._bid_leaf_memo
+    assert solver._play_judge.values is default._play_judge.values
+    assert solver._bid_judge.values is not default._bid_judge.values
     assert solver._leaf("win", 0.0, leaf="solver") == 1.0 and solver._leaf("win", 0.0) == 0.5
     view, legal, _ = lap3_bid()
     cands = candidates(view, legal, CARD, 3)

@@ -155,20 +155,27 @@ def _apply_legal(game: ComradeGame, action) -> None:
     game._apply(action)
 
 
-def _play_out(game: ComradeGame, card, target: int | None = None) -> None:
-    """Play on in the trick play of ``game`` with every seat following ``card``, to the end, or with ``target``
-    until that many tricks are complete: :func:`rollout`'s loop, stepping the trick play itself (the
-    engine's ``_apply`` in the play is the trick play's step and one entry of the history)."""
+def _follow_card(game: ComradeGame, card, target: int | None = None) -> None:
+    """Play on in ``game`` with every seat following ``card`` (each from its own view): through the rest of the
+    bidding, then the trick play to the end, or with ``target`` until that many tricks are complete.  The
+    trick play is stepped by its own loop (the engine's ``_apply`` in the play is the trick play's step and
+    one entry of the history); the actions come from ``legal_actions()``, so no check is needed."""
+    while game.trickplay is None:
+        if game.is_terminal():                           # lost in the bidding
+            return
+        seat = cast(int, game.current_player())          # a seat: the game is not over
+        legal = game.legal_actions()
+        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
     tp = cast(TrickPlay, game.trickplay)
     history = game.history
     while True:
-        seat = tp.current_player()
-        if seat is None or (target is not None and not tp.current and len(tp.tricks) >= target):
+        player = tp.current_player()
+        if player is None or (target is not None and not tp.current and len(tp.tricks) >= target):
             return
-        legal = tp.legal_actions()
-        action = legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal)
-        tp._play(action)
-        history.append((seat, action))
+        cards = tp.legal_actions()
+        chosen = cards[0] if len(cards) == 1 else card.choose(seat_view(game, player, cards), cards)
+        tp._play(chosen)
+        history.append((player, chosen))
 
 
 def rollout(game: ComradeGame, card) -> float:
@@ -176,13 +183,7 @@ def rollout(game: ComradeGame, card) -> float:
     game).  ``game`` is changed.  The value: 1 for a win; for a loss in the play, half the share of
     the tricks completed before it (a loss later is a little better: the decision did less harm;
     this only separates actions when no rollout wins); 0 for a loss in the bidding."""
-    while not game.is_terminal():
-        if game.trickplay is not None:                   # the play: the trick play's own loop
-            _play_out(game, card)
-            break
-        seat = cast(int, game.current_player())          # a seat: the game is not over
-        legal = game.legal_actions()
-        _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
+    _follow_card(game, card)
     if game.result == "win":
         return 1.0
     if game.trickplay is None:
@@ -480,14 +481,12 @@ class CardSearchPlayer:
         # card, the solver's budget and the rule for an undecided verdict alone: shared by every player of the
         # process with the same ones (the bidding may have a budget and a rule of its own)
         leaf_kind = ("leaf", card_key(self.card), self.rules)
-        self._leaf_memo = _shared(leaf_kind + (self.leaf, self.node_limit) + _unknown_kind(self.unknown))
-        self._bid_leaf_memo = _shared(leaf_kind + (self.bid_leaf, self.bid_node_limit)
-                                      + _unknown_kind(self.bid_unknown))
-        self._verdict_memo = _shared(("verdict", self.node_limit))
-        self._bid_verdict_memo = _shared(("verdict", self.bid_node_limit))
-        self._play_judge = _Judge(self._leaf_memo, self._verdict_memo, self.node_limit, self.unknown == "win",
+        self._play_judge = _Judge(_shared(leaf_kind + (self.leaf, self.node_limit) + _unknown_kind(self.unknown)),
+                                  _shared(("verdict", self.node_limit)), self.node_limit, self.unknown == "win",
                                   self.leaf)
-        self._bid_judge = _Judge(self._bid_leaf_memo, self._bid_verdict_memo, self.bid_node_limit,
+        self._bid_judge = _Judge(_shared(leaf_kind + (self.bid_leaf, self.bid_node_limit)
+                                         + _unknown_kind(self.bid_unknown)),
+                                 _shared(("verdict", self.bid_node_limit)), self.bid_node_limit,
                                  self.bid_unknown == "win", self.bid_leaf)
         self.last_scores: dict[str, float] = {}
         self.last_worlds: Worlds | None = None
@@ -646,15 +645,7 @@ class CardSearchPlayer:
         horizon = self.bid_horizon if phase == "bidding" else self.horizon
         if horizon is None:
             return rollout(game, self.card), None
-        target = len(game.tricks) + horizon
-        card = self.card
-        while not game.is_terminal():
-            if game.trickplay is not None:      # the play: on until ``target`` tricks are complete
-                _play_out(game, card, target)
-                break
-            seat = cast(int, game.current_player())
-            legal = game.legal_actions()
-            _apply_legal(game, legal[0] if len(legal) == 1 else card.choose(seat_view(game, seat, legal), legal))
+        _follow_card(game, self.card, len(game.tricks) + horizon)
         if game.is_terminal():
             return (1.0 if game.result == "win" else 0.0), None
         judge = self._bid_judge if phase == "bidding" else self._play_judge
