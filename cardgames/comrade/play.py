@@ -23,7 +23,7 @@ from .errors import CardNotInHandError, MustFollowSuitError
 from .options import DEFAULT_OPTIONS, ComradeOptions
 from .variant import SEAT_LETTERS
 
-__all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards", "play_rank"]
+__all__ = ["Trick", "PlayLoss", "TrickPlay", "trick_winner", "legal_cards", "play_rank", "hand_order"]
 
 
 def play_rank(card: Card, ace_high: bool = True) -> int:
@@ -109,13 +109,13 @@ class PlayLoss(NamedTuple):
 _SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
 
 
-def _hand_order(card: Card) -> int:
+def hand_order(card: Card) -> int:
     """A number that orders cards as :attr:`Card.sort_key <cardgames.cards.Card.sort_key>` does (spades to
     clubs, then jokers; high to low), quicker to compute and compare: ranks run from 0 to 14.
 
     >>> from cardgames.cards import parse_cards
     >>> cards = parse_cards("H2 SK CA SA")
-    >>> sorted(cards, key=_hand_order) == sorted(cards, key=lambda c: c.sort_key)
+    >>> sorted(cards, key=hand_order) == sorted(cards, key=lambda c: c.sort_key)
     True
     """
     return _SUIT_ORDER[card.suit] - card.rank
@@ -169,7 +169,7 @@ class TrickPlay:
         seat = self.current_player()
         if seat is None:
             return []
-        return sorted(legal_cards(self.hands[seat], self.led_suit), key=_hand_order)
+        return sorted(legal_cards(self.hands[seat], self.led_suit), key=hand_order)
 
     def check(self, card: Card) -> None:
         """Raise :class:`CardNotInHandError` or :class:`MustFollowSuitError` if ``card`` may not be played."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, NamedTuple, Sequence, cast
 
 from cardgames.cards import SUITS, Card
-from cardgames.comrade import ComradeGame, ComradeView, Deal
+from cardgames.comrade import ComradeGame, ComradeView
 from cardgames.comrade.bidding import PASS, BidCard, action_words
 from cardgames.comrade.play import TrickPlay, play_rank
 from cardgames.comrade.players import HeuristicPlayer, require_view
@@ -50,7 +50,7 @@ from .inference import METHODS, TRUST_FLOOR, Worlds, card_key, sample_worlds, se
 from solvers.comrade.position import solve_position
 from solvers.comrade.picture import position_from_hands
 from solvers.comrade.search import PlaySearch
-from .sampling import SamplingPlayer, equivalent_cards
+from .sampling import SamplingPlayer, deal_from_view, equivalent_cards, played_cards
 
 #: Positions remembered (the value of a leaf, the solver's verdict) per kind of player, then it starts
 #: afresh, see ``CardSearchPlayer._prepare``.
@@ -130,18 +130,12 @@ def relaid(game: ComradeGame, view: ComradeView, hands: Sequence[Sequence[Card]]
         True
     """
     new = fast_clone(game)
-    n = len(hands)
-    played: list[list[Card]] = [[] for _ in range(n)]
-    for t in view.tricks:
-        for p, c in t.plays:
-            played[p].append(c)
-    for p, c in view.current_trick:
-        played[p].append(c)
-    new.deal = deal = Deal([list(hands[p]) + played[p] for p in range(n)], game.variant)
+    played = played_cards(view)
+    new.deal = deal = deal_from_view(view, hands, played)
     if new.trickplay is not None:
         # what the replay leaves: each seat's cards of the deal, in the deal's order, less those it played
         held = []
-        for p in range(n):
+        for p in range(len(played)):
             gone = {(c.suit, c.rank) for c in played[p]}
             held.append([c for c in deal.hands[p] if (c.suit, c.rank) not in gone])
         new.trickplay.hands = held

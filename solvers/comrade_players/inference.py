@@ -63,14 +63,13 @@ from operator import sub
 from typing import Any, Hashable, Sequence
 
 from cardgames.cards import SUIT_SYMBOLS, SUITS, Card, Hand
-from cardgames.comrade import ComradeGame, ComradeView, Deal
-from cardgames.comrade.variant import variant_for
-from cardgames.comrade.play import TrickPlay, legal_cards, play_rank
+from cardgames.comrade import ComradeGame, ComradeView
+from cardgames.comrade.play import TrickPlay, hand_order, legal_cards, play_rank
 from cardgames.comrade.players import HeuristicPlayer, public_voids, require_view, unseen_cards
 from cardgames.comrade.options import DEFAULT_OPTIONS, ComradeOptions
 
 from .convention import card_mask
-from .sampling import SampleError, game_from_view
+from .sampling import SampleError, deal_from_view, game_from_view
 
 __all__ = ["Worlds", "Evidence", "BeliefSummary", "HeuristicCard", "sample_worlds", "belief_summary",
            "uniform_layout", "count_layouts", "TRUST_FLOOR", "METHODS"]
@@ -138,13 +137,10 @@ def _remember(memo: dict, key, p: float) -> float:
     return p
 
 
-_SUIT_ORDER = {s: 16 * i for i, s in enumerate("SHDCJ")}
-
-
 def _sorted_hand(cards) -> Hand:
     """``Hand(cards).sorted()`` for cards already checked: the same order (spades to clubs, high to
     low), with an integer sort key and without parsing each card again."""
-    return tuple.__new__(Hand, sorted(cards, key=lambda c: _SUIT_ORDER[c.suit] - c.rank))
+    return tuple.__new__(Hand, sorted(cards, key=hand_order))
 
 
 def seat_view(game: ComradeGame, seat: int, legal: Sequence[Hashable] | None = None) -> ComradeView:
@@ -161,7 +157,7 @@ def seat_view(game: ComradeGame, seat: int, legal: Sequence[Hashable] | None = N
     tricks, won = _trick_parts(tp)
     view = ComradeView.__new__(ComradeView)     # the dataclass's fields set directly (it has no checks)
     view.__dict__.update(
-        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=_hand_order)),
+        seat=seat, phase="play", dealer=game.dealer, hand=tuple.__new__(Hand, sorted(tp.hands[seat], key=hand_order)),
         hand_sizes=tuple(len(h) for h in tp.hands), bids=bids, middle=middle, bidding_history=history,
         tricks=tricks, current_trick=tuple(tp.current), won=won,
         to_act=to_act, result=None, loss_reason=None,
@@ -183,12 +179,6 @@ def _trick_parts(tp: TrickPlay) -> tuple:
             _PARTS.clear()
         got = _PARTS[id(tp)] = (tp, n, tuple(tp.tricks), tuple(dict(w) for w in tp.won))
     return got[2], got[3]
-
-
-def _hand_order(card: Card) -> int:
-    """A number that orders cards as :meth:`Hand.sorted <cardgames.cards.Hand.sorted>` does (its
-    ``sort_key``: spades to clubs, high to low), quicker to compare."""
-    return _SUIT_ORDER[card.suit] - card.rank
 
 
 _BIDDINGS: dict = {}
@@ -481,13 +471,8 @@ class Evidence:
             return
         layout = uniform_layout(view, rng or random.Random(0))
         plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
-        # the deal of game_from_view(view, layout): each seat's cards now and the cards it played; the replay
-        # below checks every action as game_from_view would
-        played: list[list[Card]] = [[] for _ in range(n)]
-        for p, c in plays:
-            played[p].append(c)
-        replay = ComradeGame(Deal([list(layout[p]) + played[p] for p in range(n)], variant_for(n)), view.dealer,
-                             rules)
+        # the deal of game_from_view(view, layout); the replay below checks every action as game_from_view would
+        replay = ComradeGame(deal_from_view(view, layout), view.dealer, rules)
         actions = [(s.seat, s.action) for s in view.bidding_history] + plays
         words = [str(a) for _, a in actions]
         which = card_key(card)

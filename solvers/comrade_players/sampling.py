@@ -54,7 +54,8 @@ from cardgames.errors import GameError, PlayerOptionError, shown
 
 from solvers.comrade.position import BiddingReach, bid_matrix, solve_position
 
-__all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "equivalent_cards", "choose", "still_possible",
+__all__ = ["SamplingPlayer", "sample_hidden_hands", "game_from_view", "deal_from_view", "played_cards",
+           "equivalent_cards", "choose", "still_possible",
            "SampleError",
            "PLAY_NODE_LIMIT", "BID_NODE_LIMIT"]
 
@@ -122,21 +123,39 @@ def sample_hidden_hands(view: ComradeView, rng: random.Random) -> list[list[Card
     return [list(view.hand) if p == view.seat else hidden[p] for p in range(n)]
 
 
+def played_cards(view: ComradeView) -> list[list[Card]]:
+    """The cards each seat has played so far at ``view`` (the completed tricks, then the trick in progress),
+    in the order they were played."""
+    played: list[list[Card]] = [[] for _ in range(len(view.hand_sizes))]
+    for t in view.tricks:
+        for p, c in t.plays:
+            played[p].append(c)
+    for p, c in view.current_trick:
+        played[p].append(c)
+    return played
+
+
+def deal_from_view(view: ComradeView, hidden: Sequence[Sequence[Card]],
+                   played: list[list[Card]] | None = None) -> Deal:
+    """The original deal if the seats now hold ``hidden[seat]`` at ``view``: each seat's cards now and the cards
+    it played (``played``: :func:`played_cards` of ``view``, when the caller has it)."""
+    played = played_cards(view) if played is None else played
+    n = len(played)
+    return Deal([list(hidden[p]) + played[p] for p in range(n)], variant_for(n))
+
+
 def game_from_view(view: ComradeView, hidden: Sequence[Sequence[Card]],
                    rules: ComradeOptions = DEFAULT_OPTIONS) -> ComradeGame:
     """The game at ``view``'s position if the seats now hold ``hidden[seat]``: the original deal
-    (held + played cards) with every public action of the view replayed through the engine."""
+    (:func:`deal_from_view`) with every public action of the view replayed through the engine."""
     view = require_view(view)
-    n = len(view.hand_sizes)
-    played: list[list[Card]] = [[] for _ in range(n)]
-    plays = [pc for t in view.tricks for pc in t.plays] + list(view.current_trick)
-    for p, c in plays:
-        played[p].append(c)
-    deal = Deal([list(hidden[p]) + played[p] for p in range(n)], variant_for(n))
-    game = ComradeGame(deal, dealer=view.dealer, options=rules)
+    game = ComradeGame(deal_from_view(view, hidden), dealer=view.dealer, options=rules)
     for step in view.bidding_history:
         game.apply(step.action)
-    for _, c in plays:
+    for t in view.tricks:
+        for _, c in t.plays:
+            game.apply(c)
+    for _, c in view.current_trick:
         game.apply(c)
     return game
 
