@@ -162,7 +162,7 @@ def suit_strength(hand, rules: ComradeOptions = DEFAULT_OPTIONS, players: int = 
     return out
 
 
-#: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen``).
+#: A card as a small integer: ``_CODE[card.suit] + card.rank`` (see ``ConventionCard._unseen_bits``).
 _CODE = {s: 16 * i for i, s in enumerate(SUITS)}
 #: A card as one bit, the bit of its small integer: ``_BIT[card.suit] << card.rank`` (see :func:`card_mask`).
 _BIT = {s: 1 << code for s, code in _CODE.items()}
@@ -184,12 +184,6 @@ def card_mask(cards) -> int:
     """
     bit = _BIT
     return sum([bit[c.suit] << c.rank for c in cards])
-
-
-@lru_cache(maxsize=None)
-def _coded_deck(players: int) -> tuple[tuple[Card, int], ...]:
-    """The deck of the variant for ``players``, each card with its integer code, in the deck's order."""
-    return tuple((c, _CODE[c.suit] + c.rank) for c in variant_for(players).deck)
 
 
 _RANKS_OF: dict[int, tuple[int, ...]] = {}
@@ -395,7 +389,6 @@ class ConventionCard:
                 raise RuleConfigError(f"switch {key} must be True or False, not {value!r}")
         self.rules = rules
         self.on = {r.id: switches.get(r.id, True) for r in RULES}
-        self._unseen_of: tuple = (None, [])     # (the last view asked about, its unseen cards)
         self._bits_of: tuple = (None, 0)        # (the last view asked about, its unseen cards as bits)
         self._ace_high = rules.ace_high
         self._needs: dict[int, tuple] = {}      # id(view.won) -> (view.bids, view.won, the needs)
@@ -472,20 +465,6 @@ class ConventionCard:
         if view.phase == "bidding":
             return self._bid(view, legal, table)
         return self._play(view, legal)
-
-    def _unseen(self, view: ComradeView) -> list[Card]:
-        """``unseen_cards(view)``, the same list, remembered for the last view (a decision and its policy
-        read it three times); the cards seen are compared as small integers, which is quicker than
-        comparing cards (a rollout asks at every card played)."""
-        if self._unseen_of[0] is not view:
-            seen = {_CODE[c.suit] + c.rank for c in view.hand}
-            for t in view.tricks:
-                for _, c in t.plays:
-                    seen.add(_CODE[c.suit] + c.rank)
-            for _, c in view.current_trick:
-                seen.add(_CODE[c.suit] + c.rank)
-            self._unseen_of = (view, [c for c, k in _coded_deck(len(view.hand_sizes)) if k not in seen])
-        return self._unseen_of[1]
 
     def memo_key(self) -> tuple:
         """What decides the card's choices besides the view: its class, the game's rules and the rules
