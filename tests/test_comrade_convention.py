@@ -20,7 +20,8 @@ from cardgames.comrade.bidding import PASS, BidCard
 from cardgames.comrade.players import NotAViewError
 from cardgames.errors import RuleConfigError
 from cardgames.players import play_out_seated
-from solvers.comrade_players.convention import (EPSILON, RULES, ConventionCard, ConventionPlayer, suit_strength)
+from solvers.comrade_players.convention import (EPSILON, HONOURS, RULES, TOPS, ConventionCard, ConventionPlayer,
+                                                 suit_strength)
 
 CARD = ConventionCard()
 
@@ -96,8 +97,10 @@ def test_an_unknown_switch_is_a_rule_config_error_naming_it():
 def test_B1_strength_counts_the_top_cards_held_with_length_and_the_long_cards():
     hand = parse_cards("SA SK S2 HK H3 DQ D9 D8 D7 D6 C2 C3 C4")
     assert suit_strength(hand) == {"S": 2, "H": 1, "D": 1, "C": 0}
-    # the fourth card counts with four cards; one trick for each card beyond five
+    # the fourth card counts with four cards, the fifth with five; one trick for each card beyond five
     assert suit_strength(parse_cards("SJ S5 S4 S3"))["S"] == 1
+    assert suit_strength(parse_cards("ST S5 S4 S3"))["S"] == 0
+    assert suit_strength(parse_cards("ST S5 S4 S3 S2"))["S"] == 1
     assert suit_strength(parse_cards("S7 S6 S5 S4 S3 S2"))["S"] == 1
     # a singleton king is not a trick; a king with one more card is
     assert suit_strength(parse_cards("SK"))["S"] == 0 and suit_strength(parse_cards("SK S2"))["S"] == 1
@@ -195,13 +198,24 @@ def test_B8_a_suit_with_an_unbid_ace_comes_first_in_lap_1():
 
 def test_B8_in_lap_2_the_unbid_ace_before_a_stronger_suit():
     pbn = deal_with_north("SK SQ SJ ST S9 S8 HA H2 DA D3 C4 C3 C2")
-    # spades are strongest (K and Q with length, two long cards: 4), but both aces come first
+    # spades are strongest (K Q J T, each with length, and the sixth card: 5), but both aces come first
     _, _, first, why = position(pbn, 0, [])
     assert first == BidCard("H", 1) and rule_ids(why)[:2] == ["B8", "B2"]
     _, seat, choice, why = position(pbn, 0, ["H1", "C2", "pass", "pass"])
     assert seat == 0 and choice == BidCard("D", 1) and rule_ids(why)[:2] == ["B8", "B4"]
     _, _, choice, _ = position(pbn, 0, ["H1", "C2", "pass", "pass"], ConventionCard(B8=False))
-    assert choice == BidCard("S", 4)
+    assert choice == BidCard("S", 5)
+
+
+def test_B6_on_the_last_turn_fills_the_total_exactly_even_with_more_than_the_cards_held():
+    # Seeded deal 250: two tricks are unbid and East has the bidding's last turn. Every card that adds two within
+    # East's cards (rule B7) is gone, so the card takes one beyond them: anything else loses the bidding at once
+    game, seat, choice, why = position(Deal.random(250).to_pbn(), 2, ["D2", "D1", "S2", "H2", "pass", "H1", "pass",
+                                                                      "C2", "pass", "S1", "pass"])
+    assert seat == 1 and game.bidding.running_total == 11
+    assert choice.value - game.bidding.bids[1].get(choice.suit, 0) == 2 and rule_ids(why) == ["B6", "B7"]
+    game.apply(choice)
+    assert game.bidding_loss is None and game.phase == "play"
 
 
 def test_the_card_never_loses_the_bidding_on_200_seeded_deals_and_would_without_B5():
@@ -383,7 +397,8 @@ def test_hands_with_the_same_bidding_key_get_the_same_bidding(players):
     views = [(v, legal) for v, legal in _positions(players, 8) if v.phase == "bidding" and len(legal) > 1]
     assert len(views) > 40
     ranks = sorted({c.rank for c in Deal.random(0, players=players).variant.deck}, reverse=True)
-    tops, low = ranks[:4], ranks[4:]
+    read = max(TOPS, len(HONOURS))                  # the top ranks rules B1 and B6 look at
+    tops, low = ranks[:read], ranks[read:]
     changed = swaps = 0
     for view, legal in views:
         hand = list(view.hand)

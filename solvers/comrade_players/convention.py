@@ -63,13 +63,13 @@ __all__ = ["Rule", "RULES", "ConventionCard", "ConventionPlayer", "EPSILON", "su
 #: choose (at most; less when there are many, so the card's choice keeps at least half).
 EPSILON = 0.01
 #: Rule B1 counts the top card, the second with two cards, the third with three ...: this many.
-#: (Four, with one trick per card beyond five, won the most of the settings tried: see the lesson page
-#: and docs/research/2026-12-07-comrade-study.md.)
-TOPS = 4
+#: (Five, with one trick per card beyond five, won the most of the settings tried with rule P3's lead to
+#: the suit most pressed for cards: see docs/research/2026-12-08-comrade-card-leads.md.)
+TOPS = 5
 #: ... and one trick for every card beyond this many.
 LONG = 5
 #: Rule P3 leads low to a partner only with at least this many higher cards of the suit still out.
-LOW_GAP = 2
+LOW_GAP = 1
 #: Rule P6 throws first a card of a suit you do not need with fewer than this many higher cards out
 #: (the highest card left, or the second highest): it would win a trick of its suit.
 DANGER_GAP = 2
@@ -91,7 +91,8 @@ class Rule:
 RULES: tuple[Rule, ...] = (
     Rule("B1", "bidding", "strength",
          "A suit's strength is its sure tricks: the top card, the second card if you hold two, the third "
-         "if you hold three, the fourth if you hold four, plus one for every card beyond five."),
+         "if you hold three, the fourth if you hold four, the fifth if you hold five, plus one for every card "
+         "beyond five."),
     Rule("B2", "bidding", "first bid",
          "A first-lap bid of ♠3 says: spades are my strongest suit (or my suit with an ace, rule B8) and I "
          "expect three spade-led tricks."),
@@ -103,8 +104,9 @@ RULES: tuple[Rule, ...] = (
          "Never take a card that pushes the total past 13; take the nearest smaller value instead."),
     Rule("B6", "bidding", "fill the total",
          "In the last lap, or when a pass would lose the bidding, take your share of what is missing, so "
-         "the 13 tricks always get bid: in the suit with the most room (half its honour points, A 4 K 3 Q 2 "
-         "J 1, plus its cards beyond three, minus what you bid there already)."),
+         "the 13 tricks always get bid: in the suit with the most strength you have not bid yet (rule B1), "
+         "then the most room (half its honour points, A 4 K 3 Q 2 J 1, plus its cards beyond three, minus "
+         "what you bid there already). On the bidding's last turn fill it exactly, past rule B7 if you must."),
     Rule("B7", "bidding", "no more than your cards",
          "Never bid more tricks in a suit than you hold cards of it (unless no other card fits): each trick you "
          "win in a suit takes one of your cards of that suit."),
@@ -118,8 +120,9 @@ RULES: tuple[Rule, ...] = (
     Rule("P2", "play", "cash a master",
          "Leading, cash the highest card left of a suit you still need."),
     Rule("P3", "play", "lead low to a partner",
-         "Otherwise lead a low card (two or more higher ones still out) of a suit a partner still needs, so "
-         "the partner can win it: the suit with the most tricks still to come, your lowest card of it."),
+         "Otherwise lead your lowest card of a suit a partner still needs, so the partner can win it: the "
+         "suit with the most tricks still to come for each of its cards still in the hands (a low card, with "
+         "a higher one still out, first)."),
     Rule("P4", "play", "win what you need",
          "Following, if you need the led suit and can win, win: with the lowest winning card when you play "
          "last or it is the highest left, else with your highest; if you cannot win, play your lowest."),
@@ -730,19 +733,30 @@ class ConventionCard:
         share = room if must else math.ceil(room / turns_left)
         fitting, inc = b.fitting, b.inc
         pool = [c for c in fitting if inc(c) == share] or \
-               ([c for c in fitting if inc(c) <= share] if not must else []) or fitting
+               ([c for c in fitting if inc(c) <= share] if not must else []) or \
+               (self._last_turn_fill(b) if turns_left == 1 else []) or fitting
         if not must:
             pool = [c for c in pool if inc(c) <= share] or pool
         if not pool:
             return None
 
         def key(c):
-            return (b.fill_room(c.suit), c.suit in b.mine, -abs(inc(c) - share), -SUITS.index(c.suit))
+            """Rule B6's order: the most strength not bid yet, the most room, a suit I bid, the nearest share."""
+            return (b.strength[c.suit] - b.mine.get(c.suit, 0), b.fill_room(c.suit), c.suit in b.mine,
+                    -abs(inc(c) - share), -SUITS.index(c.suit))
         best = max(pool, key=key)
         why = [("B6", f"{room} trick(s) are still unbid with {turns_left} turn(s) left: "
                       f"{'I must fill it' if must else 'my share is ' + str(share)}; "
-                      f"{SUIT_NAMES[best.suit]} has the most room to raise")]
+                      f"{SUIT_NAMES[best.suit]} has the most strength I have not bid, then the most room")]
+        if best.value > b.length[best.suit] and best not in fitting:
+            why.append(("B7", f"no card within my {SUIT_NAMES[best.suit]} fills the total: I bid more than I hold"))
         return best, why
+
+    def _last_turn_fill(self, b: _Bidding) -> list[BidCard]:
+        """Rule B6 on the bidding's last turn, when no card that rule B7 allows fills the total exactly: the cards
+        that do (B7's "unless no other card fits"), since any other action loses the bidding at once."""
+        cards = b.table.b5 if b.table.b5 is not None else b.cards
+        return [c for c in cards if b.inc(c) == b.room]
 
     def rule_b7_no_more_than_your_cards(self, b: _Bidding) -> list[BidCard]:
         """Rule B7, "no more than your cards": never bid more tricks in a suit than you hold cards of it."""
@@ -821,10 +835,14 @@ class ConventionCard:
         if not partner:
             return None
         left = {s: sum(max(0, need[p][s]) for p in range(n)) for s in SUITS}
+        held = {s: (unseen >> _CODE[s] & 0xFFFF).bit_count() for s in SUITS}   # in the other hands ...
+        for c in view.hand:
+            held[c.suit] += 1                                                    # ... and in mine
 
         def p3_key(c: Card):
-            """Rule P3's order: the suit with the most tricks still to come, then the lowest card."""
-            return (left[c.suit], -rank(c), above(c), -SUITS.index(c.suit))
+            """Rule P3's order: the suit with the most tricks still to come for each of its cards still in the
+            hands (the suit whose tricks are most pressed for cards), then the lowest card."""
+            return (left[c.suit] / held[c.suit], -rank(c), -SUITS.index(c.suit))
 
         safe = [c for c in partner if above(c) >= LOW_GAP]
         if safe:
