@@ -393,10 +393,12 @@ def test_a_search_players_reasons_name_bid_cards_in_words():
     from solvers.comrade_players.cardsearch import CardSearchPlayer
 
     class Prefers(CardSearchPlayer):
-        """Scores the last candidate far above the card's choice, so the search always departs."""
+        """Scores the last candidate that is a bid card far above the card's choice, so the search departs."""
 
         def scores(self, view, cands, rng):
-            return {str(a): float(i == len(cands) - 1) for i, a in enumerate(cands)}
+            last = max(i for i, a in enumerate(cands) if isinstance(a, BidCard))
+            assert last > 0, "the card's own choice is the only bid card among the candidates"
+            return {str(a): float(i == last) for i, a in enumerate(cands)}
 
     game = ComradeGame(Deal.random(4), dealer=0)
     player = Prefers(samples=1, seed=0)

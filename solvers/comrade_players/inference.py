@@ -438,7 +438,8 @@ class Evidence:
     for each action of another seat, that seat's view then; a layout's likelihood for seat ``p``
     is the product of ``card.policy(view with p's hand in that layout)[action]`` over p's actions
     (:meth:`seat_likelihood`, remembered per seat and hand).  Actions with one legal choice carry
-    no information and are skipped.
+    no information: a bid with one legal action and a seat's last card are skipped; a card that was the
+    only legal one in some layouts (one card of the led suit) scores 1 in those, its probability in others.
     """
 
     def __init__(self, view: ComradeView, card, rules: ComradeOptions = DEFAULT_OPTIONS,
@@ -479,7 +480,10 @@ class Evidence:
         for k, (seat, action) in enumerate(actions):
             if seat != view.seat:
                 legal = replay.legal_actions()
-                if len(legal) > 1:
+                # a bid's legal actions are public; a card's depend on the hand: the replay's layout may leave
+                # the seat one card of the led suit where another layout leaves it several, so every card
+                # played from a hand of two or more is a step (seat_likelihood finds it forced per hand)
+                if len(legal) > 1 or (replay.phase == "play" and len(replay.trickplay.hands[seat]) > 1):
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
                     tp = replay.trickplay
                     led = tp.led_suit if replay.phase == "play" and tp is not None else None
