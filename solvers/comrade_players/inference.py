@@ -483,9 +483,9 @@ class Evidence:
                 # a bid's legal actions are public; a card's depend on the hand: the replay's layout may leave
                 # the seat one card of the led suit where another layout leaves it several, so every card
                 # played from a hand of two or more is a step (seat_likelihood finds it forced per hand)
-                if len(legal) > 1 or (replay.phase == "play" and len(replay.trickplay.hands[seat]) > 1):
+                tp = replay.trickplay
+                if len(legal) > 1 or (tp is not None and replay.phase == "play" and len(tp.hands[seat]) > 1):
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
-                    tp = replay.trickplay
                     led = tp.led_suit if replay.phase == "play" and tp is not None else None
                     # the step's probability is a function of the public history up to the action
                     # (the action included: the memo holds the probability of that action) and the hand
