@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardgames.comrade import ComradeGame  # noqa: E402
+from cardgames.errors import GameError  # noqa: E402
 from solvers.comrade.position import solve_position  # noqa: E402
 from solvers.studies.comrade_tables import (BIDDING_KINDS, HELD_OUT, GameRecord, StudyFileError,  # noqa: E402
                                             code_hashes, deal_for_seed, load, make_table, paired, save,
@@ -52,13 +53,17 @@ NODE_LIMIT = 20_000
 
 
 def split(seed: int, actions, players: int = 4) -> int:
-    """How many of a stored game's ``actions`` are its bidding (replayed on deal ``seed``)."""
+    """How many of a stored game's ``actions`` are its bidding (replayed on deal ``seed``; on another deal the
+    count stops at the first action that is illegal there)."""
     game = ComradeGame(*deal_for_seed(seed, players))
     n = 0
     for a in actions:
         if game.phase != "bidding" or game.is_terminal():
             break
-        game.apply(a)
+        try:
+            game.apply(a)
+        except GameError:
+            break
         n += 1
     return n
 
