@@ -120,6 +120,17 @@ def test_the_fast_likelihood_is_the_plain_replay(late):
         assert fast == pytest.approx(likelihood_by_replay(late, view, lay, card), rel=1e-9, abs=1e-300)
 
 
+def test_every_card_played_from_two_or_more_cards_is_evidence(late):
+    """A card's legal ones depend on the hand: where the replay's layout leaves a seat one card of the led suit,
+    another layout may leave it several, so every card another seat played from a hand of two or more is a
+    step of the evidence (once, a seat with one legal card in the replay's layout was skipped in all)."""
+    view = late.view(late.current_player())
+    ev = Evidence(view, ConventionCard(PLAY_ON), PLAY_ON)
+    steps = Counter(st.seat for p in ev.seats for st in ev.steps[p] if st.legal is None)
+    # 11 tricks played, each seat held 13, 12, ..., 3 cards then: every card counts
+    assert steps == Counter({p: len(view.tricks) for p in range(4) if p != view.seat})
+
+
 @pytest.mark.parametrize("method", ["importance", "resample", "mcmc"])
 def test_the_sampler_matches_the_exact_posterior(late, method):
     """P(seat holds card) from 1,500 worlds against the exact posterior by enumeration (tolerance 0.06).
