@@ -615,6 +615,29 @@ def install_stop() -> Callable[[], bool]:
     return lambda: bool(asked)
 
 
+def repeats_as_stored(kinds: dict, records: list[GameRecord]) -> dict:
+    """``meta["kinds"]`` with each kind that only repeats another (``same_as``, as ``"best"`` repeats
+    :data:`BEST`) made to say what the file holds: the provenance of the kind it repeats, and as many deals
+    as are stored of it in its range.  While that kind is played again, a store of the deals so far
+    (``--save-every``) holds fewer of them than the repeat claimed, and the study would not load.
+
+        >>> kinds = {BEST: {"deals": 2, "card_sha1": "new"}, "best": {"same_as": BEST, "deals": 5, "card_sha1": "old"}}
+        >>> games = [GameRecord(s, BEST, "win", "", ("S1",), 1.0) for s in (0, 1)]
+        >>> repeats_as_stored(kinds, games)["best"]
+        {'deals': 2, 'card_sha1': 'new', 'same_as': 'card+inference+search'}
+    """
+    out = dict(kinds)
+    for kind, how in kinds.items():
+        source = how.get("same_as") if isinstance(how, dict) else None
+        if source and isinstance(kinds.get(source), dict):
+            first = how.get("first", 0)
+            have = sum(1 for r in records if r.kind == source and first <= r.seed < first + how["deals"])
+            out[kind] = dict(kinds[source], same_as=source, deals=have)
+            if "first" in how:
+                out[kind]["first"] = first
+    return out
+
+
 def write(path: Path, records: list[GameRecord], meta: dict, players: int, samples: int | None = None) -> None:
     """Store the study (``save``): records in deal order; a study of ranges of deals (every kind with
     ``first``, e.g. the held-out deals) with its :func:`summary_rows`.  A write that fails leaves the stored
@@ -623,6 +646,7 @@ def write(path: Path, records: list[GameRecord], meta: dict, players: int, sampl
     meta["python"] = platform.python_version()
     if samples is not None:
         meta["samples"] = samples
+    meta["kinds"] = repeats_as_stored(meta.get("kinds", {}), records)
     order = {k: i for i, k in enumerate(["perfect", *KINDS, *MIXED, *VARIANT_KINDS])}
     records = sorted(records, key=lambda r: (r.seed, order.get(r.kind, 99)))
     kinds = meta.get("kinds", {})

@@ -280,6 +280,24 @@ def test_resume_still_plays_on_from_a_valid_study(tmp_path, capsys, monkeypatch,
     assert meta["kinds"]["random"]["command"].startswith("python bench --kind random:3 ; then ")
 
 
+def test_a_store_of_the_deals_so_far_while_the_repeated_kind_is_played_again_loads(tmp_path, bench):
+    """While the table that "best" repeats is played again, a store of the deals so far (``--save-every``)
+    holds fewer of its games than "best" claimed: the store says what it holds, with today's provenance,
+    and loads (it used to be refused, and the run stopped: 10 minutes of play lost)."""
+    path = tmp_path / "study.json"
+    old = [GameRecord(s, bench.BEST, "win", "", ("S1",), 1.0) for s in range(5)]
+    meta = {"kinds": {bench.BEST: {"deals": 5, "card_sha1": "old"},
+                      "best": {"same_as": bench.BEST, "deals": 5, "card_sha1": "old"}}}
+    bench.write(path, old, meta, players=4)
+    assert sum(r.kind == "best" for r in load(path)[1]) == 5
+    so_far = [GameRecord(s, bench.BEST, "loss", "play lost", ("S2",), 1.0) for s in range(3)]
+    meta["kinds"][bench.BEST] = {"deals": 3, "card_sha1": "new"}
+    bench.write(path, so_far, meta, players=4)
+    stored, recs = load(path)
+    assert stored["kinds"]["best"] == {"deals": 3, "card_sha1": "new", "same_as": bench.BEST}
+    assert [(r.seed, r.result) for r in recs if r.kind == "best"] == [(0, "loss"), (1, "loss"), (2, "loss")]
+
+
 # -- a full disk: the previous file stays whole --------------------------------------------------------
 
 LIMITED = textwrap.dedent("""
