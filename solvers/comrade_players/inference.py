@@ -480,19 +480,19 @@ class Evidence:
         for k, (seat, action) in enumerate(actions):
             if seat != view.seat:
                 legal = replay.legal_actions()
+                tp = replay.trickplay if replay.phase == "play" else None      # None: a bid
                 # a bid's legal actions are public; a card's depend on the hand: the replay's layout may leave
                 # the seat one card of the led suit where another layout leaves it several, so every card
                 # played from a hand of two or more is a step (seat_likelihood finds it forced per hand)
-                tp = replay.trickplay
-                if len(legal) > 1 or (tp is not None and replay.phase == "play" and len(tp.hands[seat]) > 1):
+                if (len(tp.hands[seat]) if tp is not None else len(legal)) > 1:
                     later = tuple(c for s2, c in actions[k:] if s2 == seat and isinstance(c, Card))
-                    led = tp.led_suit if replay.phase == "play" and tp is not None else None
+                    led = tp.led_suit if tp is not None else None
                     # the step's probability is a function of the public history up to the action
                     # (the action included: the memo holds the probability of that action) and the hand
                     public = (which, rules, view.dealer, n, tuple(words[:k + 1]))
                     memo = step_memo(public) if self.memo is None else self.memo.setdefault(public, {})
                     template = seat_view(replay, seat, legal)      # the engine's view, built quicker
-                    bidding = replay.phase == "bidding"
+                    bidding = tp is None
                     table = bidding_table(template, legal) if bidding and bidding_table is not None else None
                     self.steps[seat].append(_Step(seat, action, template, later, led,
                                                   tuple(legal) if bidding else None, k, memo, table))
